@@ -1,0 +1,20 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+
+// Locale routing is done by our own middleware (src/middleware.ts) rather than Astro's `i18n`
+// option: we need unprefixed routes such as `/discord` and `/api/*` beside `/{lang}/…`, and a
+// redirect from `/` that also honours the saved language cookie.
+export default defineConfig({
+  output: 'server',
+  // Standalone mode gives us a handler that serves built assets and pages; src/server/main.ts
+  // mounts it in its own http server (next to the API listener) instead of letting it autostart.
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  server: { port: 4321, host: '127.0.0.1' },
+  security: { checkOrigin: true },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,10 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** The page's language: from the /{lang}/ prefix, else negotiated (for 404s and redirects). */
+    lang: import('./i18n/locales.ts').Locale;
+    dir: import('./i18n/locales.ts').TextDirection;
+    t: import('./i18n/translator.ts').TFunction;
+  }
+}

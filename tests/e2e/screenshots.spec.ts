@@ -1,0 +1,13 @@
+import { test } from '@playwright/test';
+
+// Not an assertion: saves the home page in a few languages and both themes for people to look at
+// (test-results/screenshots/). Layout regressions in RTL or CJK show up here first.
+for (const lang of ['en', 'ar', 'ja']) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`screenshot ${lang} ${scheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/${lang}/`);
+      await page.screenshot({ path: `test-results/screenshots/home-${lang}-${scheme}.png`, fullPage: true });
+    });
+  }
+}
