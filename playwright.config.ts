@@ -37,9 +37,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/start.ts',
+    // A throw-away data dir per run, so browser tests never see (or touch) a developer's registry.
+    command: 'rm -rf .e2e-data && node scripts/start.ts',
     url: `http://127.0.0.1:${port}/en/`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: { PORT: String(port), API_PORT: String(port + 4000), HOST: '127.0.0.1', DATA_DIR: '.e2e-data' },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

@@ -32,8 +32,10 @@ function buildIfStale(): void {
 }
 
 if (!process.argv.includes('--no-build')) buildIfStale();
-const { url, close } = await startServer();
-console.log(`\nNodeyard is running:\n  Site  ${url}/\n`);
+const { siteUrl, apiUrl, close } = await startServer();
+console.log(
+  `\nNodeyard is running:\n  Site  ${siteUrl}/\n  API   ${apiUrl}/  (also at ${siteUrl}/api/; OpenAPI at ${apiUrl}/openapi.json)\n`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

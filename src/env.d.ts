@@ -6,5 +6,7 @@ declare namespace App {
     lang: import('./i18n/locales.ts').Locale;
     dir: import('./i18n/locales.ts').TextDirection;
     t: import('./i18n/translator.ts').TFunction;
+    /** The server's services, handed in by src/server/main.ts (undefined under `astro dev`). */
+    services?: import('./server/services.ts').Services;
   }
 }

@@ -1,16 +1,58 @@
 import { z } from 'zod';
 
 // Every setting the server reads, parsed once. A bad value stops the boot with a clear message
-// instead of surfacing later as a confusing runtime error.
+// instead of surfacing later as a confusing runtime error. Documented in .env.example.
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter(Boolean),
+);
+
 const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Absolute base URL of the stand-alone API as clients reach it (used in downloadUrl/signedUrl). */
+  API_PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR/db is used. */
+  DATABASE_URL: z.string().min(1).optional(),
+  STORAGE_DRIVER: z.enum(['fs', 's3']).default('fs'),
+  /** HMAC secret for the filesystem store's signed URLs; generated into DATA_DIR when unset. */
+  STORAGE_SIGNING_SECRET: z.string().min(32).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Public base URL for downloads from the bucket (e.g. a CDN); presigned GETs when unset. */
+  S3_PUBLIC_URL: z.url().optional(),
+  MAX_ARCHIVE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-nodeyard'),
+  /** host:port of the Firebase Auth emulator. Only then are the emulator's unsigned tokens accepted. */
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  /** Comma-separated e-mails that become admins when they sign in with a verified address. */
+  ADMIN_EMAILS: list.default([]),
+  /** Until moderation lands, new versions can go straight to Active (default on when embedded). */
+  AUTO_ACTIVATE_VERSIONS: bool.optional(),
+  /** Fill an empty registry with clearly fake demo packs on start (default on when embedded). */
+  SEED_DEMO_DATA: bool.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = EnvSchema.safeParse(source);
+  // Empty strings in env files mean "unset", not "invalid".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);

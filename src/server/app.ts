@@ -1,0 +1,85 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import type { App, AppEnv } from './app-env.ts';
+import { ApiError, type ErrorDetail } from './errors.ts';
+import { registerRoutes } from './routes/index.ts';
+import type { Services } from './services.ts';
+
+export const API_TITLE = 'Nodeyard API';
+export const API_VERSION = '1.0.0';
+
+function zodDetails(error: ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));
+}
+
+function errorBody(code: string, message: string, details?: ErrorDetail[]) {
+  return details ? { error: code, message, details } : { error: code, message };
+}
+
+/** A 400 that names every problem (field path + reason), for every route's zod validation. */
+function validationFailed(c: Context<AppEnv>, error: ZodError) {
+  const details = zodDetails(error);
+  const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
+  return c.json(errorBody('validation_error', `Invalid request: ${summary}`, details), 400);
+}
+
+/** Builds the API. Served at the root of the API port and under /api on the site. */
+export function createApp(services: Services): App {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return validationFailed(c, result.error as ZodError);
+      return undefined;
+    },
+  });
+
+  app.use('*', async (c, next) => {
+    c.set('services', services);
+    c.set('requestId', c.req.header('x-request-id') ?? crypto.randomUUID());
+    c.set('viewer', undefined);
+    await next();
+    c.header('X-Request-Id', c.get('requestId'));
+  });
+  // Comfy clients call from other origins (the ComfyUI frontend runs in the user's browser).
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin || '*',
+      credentials: true,
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 600,
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.details), error.status);
+    if (error instanceof ZodError) return validationFailed(c, error);
+    // Malformed JSON bodies surface from the body parser, as an HTTPException or a SyntaxError.
+    if (error instanceof SyntaxError || (error instanceof HTTPException && error.status === 400)) {
+      return c.json(errorBody('invalid_body', 'The request body is not valid JSON.'), 400);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody('http_error', error.message), error.status);
+    }
+    console.error(
+      JSON.stringify({ level: 'error', requestId: c.get('requestId'), message: String(error), stack: error.stack }),
+    );
+    return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
+  });
+  app.notFound((c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}.`), 404));
+
+  registerRoutes(app);
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: API_TITLE,
+      version: API_VERSION,
+      description: 'The Nodeyard registry API, compatible with the Comfy registry API (api.comfy.org).',
+    },
+  });
+  return app;
+}

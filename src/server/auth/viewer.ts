@@ -1,0 +1,50 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env.ts';
+import type { UserRow } from '../db/rows.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { ensureUser } from '../services/users/ensure-user.ts';
+
+/** The bearer token of the request, if any. */
+export function bearerToken(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header('authorization');
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1];
+}
+
+/**
+ * The signed-in user (Firebase ID token in `Authorization: Bearer`), or null for anonymous
+ * requests and invalid tokens. Resolved once per request.
+ */
+export async function getViewer(c: Context<AppEnv>): Promise<UserRow | null> {
+  const cached = c.get('viewer');
+  if (cached !== undefined) return cached;
+  const token = bearerToken(c);
+  let viewer: UserRow | null = null;
+  if (token) {
+    const { identity, db, config } = c.get('services');
+    const claims = await identity.verifyIdToken(token);
+    if (claims) viewer = await ensureUser(db, claims, config.adminEmails);
+  }
+  c.set('viewer', viewer);
+  return viewer;
+}
+
+/** The signed-in user, else 401. Banned users may still read their own data. */
+export async function requireUser(c: Context<AppEnv>): Promise<UserRow> {
+  const viewer = await getViewer(c);
+  if (!viewer) throw unauthorized();
+  return viewer;
+}
+
+/** The signed-in, not banned user: every write a user makes goes through this. */
+export async function requireActiveUser(c: Context<AppEnv>): Promise<UserRow> {
+  const viewer = await requireUser(c);
+  if (viewer.status === 'UserStatusBanned') throw forbidden('Your account is banned.', 'user_banned');
+  return viewer;
+}
+
+export async function requireAdmin(c: Context<AppEnv>): Promise<UserRow> {
+  const viewer = await requireActiveUser(c);
+  if (!viewer.isAdmin) throw forbidden('This needs an administrator.', 'admin_required');
+  return viewer;
+}

@@ -1,0 +1,36 @@
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { archives } from './archives.ts';
+import { timestamps } from './columns.ts';
+import { nodeVersionStatus } from './enums.ts';
+import { nodes } from './nodes.ts';
+
+/** One published version of a node. (node_id, version) is unique forever: numbers are never reused. */
+export const nodeVersions = pgTable(
+  'node_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nodeId: text('node_id')
+      .notNull()
+      .references(() => nodes.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    changelog: text('changelog').notNull().default(''),
+    dependencies: jsonb('dependencies').$type<string[]>().notNull().default([]),
+    deprecated: boolean('deprecated').notNull().default(false),
+    status: nodeVersionStatus('status').notNull().default('NodeVersionStatusPending'),
+    statusReason: text('status_reason').notNull().default(''),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    tagsAdmin: jsonb('tags_admin').$type<string[]>().notNull().default([]),
+    supportedOs: jsonb('supported_os').$type<string[]>().notNull().default([]),
+    supportedAccelerators: jsonb('supported_accelerators').$type<string[]>().notNull().default([]),
+    supportedComfyuiVersion: text('supported_comfyui_version'),
+    supportedComfyuiFrontendVersion: text('supported_comfyui_frontend_version'),
+    comfyNodeExtractStatus: text('comfy_node_extract_status').notNull().default('pending'),
+    archiveId: uuid('archive_id').references(() => archives.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('node_versions_node_version_key').on(t.nodeId, t.version),
+    index('node_versions_node_created_idx').on(t.nodeId, t.createdAt),
+    index('node_versions_status_created_idx').on(t.status, t.createdAt),
+  ],
+);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+import { nodeStatus } from './enums.ts';
+import { publishers } from './publishers.ts';
+
+/** A custom-node pack. Field names follow the API contract's Node. */
+export const nodes = pgTable(
+  'nodes',
+  {
+    id: text('id').primaryKey(),
+    /** lower(id): ids are unique and looked up case-insensitively (Manager lower-cases them). */
+    normalizedId: text('normalized_id').notNull(),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category'),
+    author: text('author'),
+    license: text('license'),
+    icon: text('icon'),
+    bannerUrl: text('banner_url'),
+    repository: text('repository'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    tagsAdmin: jsonb('tags_admin').$type<string[]>().notNull().default([]),
+    supportedOs: jsonb('supported_os').$type<string[]>().notNull().default([]),
+    supportedAccelerators: jsonb('supported_accelerators').$type<string[]>().notNull().default([]),
+    supportedComfyuiVersion: text('supported_comfyui_version'),
+    supportedComfyuiFrontendVersion: text('supported_comfyui_frontend_version'),
+    translations: jsonb('translations').$type<Record<string, Record<string, unknown>>>().notNull().default({}),
+    status: nodeStatus('status').notNull().default('NodeStatusActive'),
+    statusDetail: text('status_detail'),
+    searchRanking: integer('search_ranking').notNull().default(0),
+    preemptedComfyNodeNames: jsonb('preempted_comfy_node_names').$type<string[]>().notNull().default([]),
+    githubStars: integer('github_stars').notNull().default(0),
+    totalInstall: bigint('total_install', { mode: 'number' }).notNull().default(0),
+    totalStar: integer('total_star').notNull().default(0),
+    totalReview: integer('total_review').notNull().default(0),
+    /**
+     * The highest-semver installable (Active) version, recomputed on every version write so that
+     * lists never compute "latest" per row. Null when the node has none.
+     */
+    latestVersionId: uuid('latest_version_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('nodes_normalized_id_key').on(t.normalizedId),
+    index('nodes_publisher_idx').on(t.publisherId),
+    index('nodes_status_idx').on(t.status),
+    index('nodes_updated_at_idx').on(t.updatedAt),
+    index('nodes_created_at_id_idx').on(t.createdAt, t.id),
+    index('nodes_total_install_idx').on(t.totalInstall),
+    index('nodes_repository_lower_idx').on(sql`lower(${t.repository})`),
+  ],
+);

@@ -1,0 +1,37 @@
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+import { publisherRole, publisherStatus } from './enums.ts';
+import { users } from './users.ts';
+
+export const publishers = pgTable('publishers', {
+  /** Username-like, lower-case, immutable. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  website: text('website'),
+  support: text('support'),
+  sourceCodeRepo: text('source_code_repo'),
+  logo: text('logo'),
+  status: publisherStatus('status').notNull().default('PublisherStatusActive'),
+  ...timestamps,
+});
+
+/** Who may act for a publisher. One row per (publisher, user). */
+export const publisherPermissions = pgTable(
+  'publisher_permissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    publisherId: text('publisher_id')
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: publisherRole('role').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('publisher_permissions_publisher_user_key').on(t.publisherId, t.userId),
+    index('publisher_permissions_user_idx').on(t.userId),
+  ],
+);

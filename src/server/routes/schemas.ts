@@ -1,0 +1,163 @@
+import { z } from '@hono/zod-openapi';
+
+// Shared OpenAPI schemas: the contract's component shapes, with its exact field casing.
+
+export const ErrorResponseSchema = z
+  .object({
+    error: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .openapi('ErrorResponse');
+
+/** Standard error responses, spread into a route's `responses`. */
+export function errorResponses(...statuses: number[]) {
+  const descriptions: Record<number, string> = {
+    400: 'Invalid request',
+    401: 'Not signed in',
+    403: 'Not allowed',
+    404: 'Not found',
+    409: 'Conflict',
+    413: 'Too large',
+    429: 'Too many requests',
+    500: 'Server error',
+  };
+  return Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      {
+        description: descriptions[status] ?? 'Error',
+        content: { 'application/json': { schema: ErrorResponseSchema } },
+      },
+    ]),
+  );
+}
+
+/**
+ * A query parameter that may repeat (`statuses=A&statuses=B`): always an array after parsing.
+ * Hono hands a single occurrence over as a string, several as an array.
+ */
+export function repeatedQuery<T extends z.ZodType<string>>(item: T) {
+  return z.preprocess(
+    (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+    z.array(item).optional(),
+  );
+}
+
+/** A boolean query flag: true/false/1/0 (anything else is a 400). */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string().optional(),
+    name: z.string().optional(),
+    isApproved: z.boolean(),
+    isAdmin: z.boolean(),
+  })
+  .openapi('User');
+
+export const bearerSecurity = [{ BearerAuth: [] }];
+
+const NodeStatusSchema = z.enum(['NodeStatusActive', 'NodeStatusDeleted', 'NodeStatusBanned']).openapi('NodeStatus');
+export const NodeVersionStatusSchema = z
+  .enum([
+    'NodeVersionStatusActive',
+    'NodeVersionStatusDeleted',
+    'NodeVersionStatusBanned',
+    'NodeVersionStatusPending',
+    'NodeVersionStatusFlagged',
+  ])
+  .openapi('NodeVersionStatus');
+const PublisherStatusSchema = z.enum(['PublisherStatusActive', 'PublisherStatusBanned']).openapi('PublisherStatus');
+
+export const NodeVersionSchema = z
+  .object({
+    id: z.string(),
+    version: z.string(),
+    node_id: z.string().optional(),
+    createdAt: z.string().optional(),
+    changelog: z.string().optional(),
+    dependencies: z.array(z.string()).optional(),
+    deprecated: z.boolean().optional(),
+    status: NodeVersionStatusSchema.optional(),
+    status_reason: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    tags_admin: z.array(z.string()).optional(),
+    supported_os: z.array(z.string()).optional(),
+    supported_accelerators: z.array(z.string()).optional(),
+    supported_comfyui_version: z.string().optional(),
+    supported_comfyui_frontend_version: z.string().optional(),
+    comfy_node_extract_status: z.string().optional(),
+    downloadUrl: z.string().optional().openapi({ description: 'Absolute URL of the zip, once uploaded.' }),
+  })
+  .openapi('NodeVersion');
+
+export const PublisherSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().optional(),
+    website: z.string().optional(),
+    support: z.string().optional(),
+    source_code_repo: z.string().optional(),
+    logo: z.string().optional(),
+    createdAt: z.string().optional(),
+    status: PublisherStatusSchema.optional(),
+    members: z
+      .array(
+        z.object({
+          id: z.string(),
+          role: z.string(),
+          user: z.object({ id: z.string(), name: z.string().optional(), email: z.string().optional() }),
+        }),
+      )
+      .optional()
+      .openapi({ description: 'Only shown to the publisher’s owners and to admins.' }),
+  })
+  .openapi('Publisher');
+
+export const NodeSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    category: z.string().optional(),
+    author: z.string().optional(),
+    license: z.string().optional(),
+    icon: z.string().optional(),
+    banner_url: z.string().optional(),
+    repository: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    tags_admin: z.array(z.string()).optional(),
+    supported_os: z.array(z.string()).optional(),
+    supported_accelerators: z.array(z.string()).optional(),
+    supported_comfyui_version: z.string().optional(),
+    supported_comfyui_frontend_version: z.string().optional(),
+    latest_version: NodeVersionSchema.optional(),
+    rating: z.number().optional(),
+    downloads: z.number().int().optional(),
+    github_stars: z.number().int().optional(),
+    publisher: PublisherSchema.optional(),
+    status: NodeStatusSchema.optional(),
+    status_detail: z.string().optional(),
+    translations: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+    search_ranking: z.number().int().optional(),
+    preempted_comfy_node_names: z.array(z.string()).optional(),
+    created_at: z.string().optional(),
+  })
+  .openapi('Node');
+
+/** `{nodes, total, page, limit, totalPages}`: the paginated list shape Manager loops over. */
+export const NodeListSchema = z
+  .object({
+    nodes: z.array(NodeSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .openapi('NodeList');

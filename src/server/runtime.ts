@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { firebaseIdentity } from './auth/identity.ts';
+import { systemClock } from './clock.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { AppConfig, Services } from './services.ts';
+import { createFsStorage, storageRoot } from './storage/fs.ts';
+
+/** The signing secret for the embedded store: from env, else generated once and kept in DATA_DIR. */
+function signingSecret(env: Env, dataDir: string): string {
+  if (env.STORAGE_SIGNING_SECRET) return env.STORAGE_SIGNING_SECRET;
+  const file = join(dataDir, 'signing-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export interface Runtime {
+  services: Services;
+  database: Database;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+/** Builds the real services from the environment: embedded defaults unless configured otherwise. */
+export async function createRuntime(env: Env): Promise<Runtime> {
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const embedded = !env.DATABASE_URL;
+  const database = env.DATABASE_URL
+    ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
+    : await openDatabase({ driver: 'pglite', dataDir: join(dataDir, 'db') });
+
+  const config: AppConfig = {
+    apiPublicUrl: (env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`).replace(/\/+$/, ''),
+    autoActivateVersions: env.AUTO_ACTIVATE_VERSIONS ?? embedded,
+    adminEmails: env.ADMIN_EMAILS,
+    maxArchiveBytes: env.MAX_ARCHIVE_BYTES,
+    signingSecret: signingSecret(env, dataDir),
+  };
+  if (env.STORAGE_DRIVER === 's3') throw new Error('STORAGE_DRIVER=s3 is not available yet.');
+  const storage = createFsStorage({
+    root: storageRoot(dataDir),
+    apiPublicUrl: config.apiPublicUrl,
+    secret: config.signingSecret,
+    clock: systemClock,
+  });
+  const services: Services = {
+    db: database.db,
+    config,
+    identity: firebaseIdentity(env.FIREBASE_PROJECT_ID),
+    storage,
+    clock: systemClock,
+  };
+  return { services, database, embedded, close: () => database.close() };
+}

@@ -1,0 +1,24 @@
+import type { IdentityVerifier } from './auth/identity.ts';
+import type { Clock } from './clock.ts';
+import type { Db } from './db/client.ts';
+import type { ArchiveStorage } from './storage/port.ts';
+
+/** Settings the domain code needs (derived from Env once, so tests can build them directly). */
+export interface AppConfig {
+  /** Absolute base URL of the API as clients reach it, without a trailing slash. */
+  apiPublicUrl: string;
+  autoActivateVersions: boolean;
+  adminEmails: string[];
+  maxArchiveBytes: number;
+  /** Secret for HMAC-signed upload/download URLs served by our own API (filesystem storage). */
+  signingSecret: string;
+}
+
+/** Everything a route needs, handed in by the app factory: routes never open connections themselves. */
+export interface Services {
+  db: Db;
+  config: AppConfig;
+  identity: IdentityVerifier;
+  storage: ArchiveStorage;
+  clock: Clock;
+}

@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { NodeRow } from '../../db/rows.ts';
+import { nodes } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../errors.ts';
+
+/** Node ids are unique case-insensitively; clients (Manager) look them up lower-cased. */
+export async function findNode(db: Db, id: string): Promise<NodeRow | undefined> {
+  const [row] = await db.select().from(nodes).where(eq(nodes.normalizedId, id.toLowerCase())).limit(1);
+  return row;
+}
+
+/** A node that the public may see: 404 when unknown or deleted, 403 when banned. */
+export async function getVisibleNode(db: Db, id: string): Promise<NodeRow> {
+  const node = await findNode(db, id);
+  if (!node || node.status === 'NodeStatusDeleted') throw notFound(`Node "${id}" not found.`);
+  if (node.status === 'NodeStatusBanned') throw forbidden(`Node "${node.id}" is banned.`, 'node_banned');
+  return node;
+}

@@ -1,0 +1,35 @@
+import type { NodeVersionRow } from '../../db/rows.ts';
+import type { AppConfig } from '../../services.ts';
+import { omitNullish } from './omit-empty.ts';
+
+/** Where a version's zip is served: our own API, which checks the version may be downloaded. */
+export function archiveDownloadUrl(config: AppConfig, nodeId: string, version: string): string {
+  return `${config.apiPublicUrl}/archives/${encodeURIComponent(nodeId)}/${encodeURIComponent(version)}/node.zip`;
+}
+
+export function toApiNodeVersion(
+  row: NodeVersionRow,
+  options: { config: AppConfig; hasArchive: boolean; includeStatusReason?: boolean },
+) {
+  return omitNullish({
+    id: row.id,
+    version: row.version,
+    node_id: row.nodeId,
+    createdAt: row.createdAt.toISOString(),
+    changelog: row.changelog,
+    dependencies: row.dependencies,
+    deprecated: row.deprecated,
+    status: row.status,
+    status_reason: options.includeStatusReason === false ? undefined : row.statusReason,
+    tags: row.tags,
+    tags_admin: row.tagsAdmin,
+    supported_os: row.supportedOs,
+    supported_accelerators: row.supportedAccelerators,
+    supported_comfyui_version: row.supportedComfyuiVersion,
+    supported_comfyui_frontend_version: row.supportedComfyuiFrontendVersion,
+    comfy_node_extract_status: row.comfyNodeExtractStatus,
+    downloadUrl: options.hasArchive ? archiveDownloadUrl(options.config, row.nodeId, row.version) : undefined,
+  });
+}
+
+export type ApiNodeVersion = ReturnType<typeof toApiNodeVersion>;

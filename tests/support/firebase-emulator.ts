@@ -1,0 +1,68 @@
+// Talks to the Firebase Auth emulator's REST API: real sign-up and sign-in, real ID tokens.
+
+export const EMULATOR_HOST = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099';
+export const EMULATOR_PROJECT = 'demo-nodeyard';
+const base = `http://${EMULATOR_HOST}`;
+
+async function call<T>(path: string, body: unknown, options: { asAdmin?: boolean } = {}): Promise<T> {
+  const response = await fetch(`${base}${path}`, {
+    method: 'POST',
+    // "Bearer owner" makes the emulator treat the call as an admin (Admin SDK) call.
+    headers: { 'content-type': 'application/json', ...(options.asAdmin ? { authorization: 'Bearer owner' } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(`emulator ${path}: ${json.error?.message ?? response.status}`);
+  return json;
+}
+
+export interface EmulatorUser {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+let counter = 0;
+/** A fresh unique e-mail, so parallel test files never collide in the shared emulator. */
+export function uniqueEmail(label = 'user'): string {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@example.test`;
+}
+
+/** Creates an account and returns a real emulator ID token for it. */
+export async function signUp(
+  options: { email?: string; displayName?: string; emailVerified?: boolean } = {},
+): Promise<EmulatorUser> {
+  const email = options.email ?? uniqueEmail();
+  const created = await call<{ localId: string; idToken: string }>(
+    '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key',
+    { email, password: 'correct-horse-battery', returnSecureToken: true },
+  );
+  if (options.displayName || options.emailVerified) {
+    await call(
+      `/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT}/accounts:update`,
+      {
+        localId: created.localId,
+        ...(options.displayName ? { displayName: options.displayName } : {}),
+        ...(options.emailVerified ? { emailVerified: true } : {}),
+      },
+      { asAdmin: true },
+    );
+    // A new token carries the updated claims.
+    const signedIn = await call<{ idToken: string }>(
+      '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key',
+      { email, password: 'correct-horse-battery', returnSecureToken: true },
+    );
+    return { uid: created.localId, email, idToken: signedIn.idToken };
+  }
+  return { uid: created.localId, email, idToken: created.idToken };
+}
+
+export async function isEmulatorUp(): Promise<boolean> {
+  try {
+    const response = await fetch(`${base}/`, { signal: AbortSignal.timeout(1000) });
+    return response.ok || response.status === 404;
+  } catch {
+    return false;
+  }
+}
