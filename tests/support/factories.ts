@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/server/db/client.ts';
+import type { NodeRow, NodeVersionRow, PublisherRow, UserRow } from '../../src/server/db/rows.ts';
+import {
+  archives,
+  nodes,
+  nodeVersions,
+  publisherPermissions,
+  publishers,
+  users,
+} from '../../src/server/db/schema/index.ts';
+import { refreshLatestVersion } from '../../src/server/services/versions/latest.ts';
+
+// Rows with sane defaults, written straight to the database: for arranging a test, never for
+// the behaviour under test (that goes through the API).
+
+const suffix = () => randomBytes(4).toString('hex');
+
+export async function insertUser(db: Db, values: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ id: `uid-${suffix()}`, email: `${suffix()}@example.test`, ...values })
+    .returning();
+  return row!;
+}
+
+export async function insertPublisher(
+  db: Db,
+  values: Partial<typeof publishers.$inferInsert> & { owner?: UserRow; members?: UserRow[] } = {},
+): Promise<PublisherRow> {
+  const { owner, members = [], ...rest } = values;
+  const [row] = await db
+    .insert(publishers)
+    .values({ id: `pub-${suffix()}`, name: 'Test Publisher', ...rest })
+    .returning();
+  if (owner) await db.insert(publisherPermissions).values({ publisherId: row!.id, userId: owner.id, role: 'owner' });
+  for (const member of members) {
+    await db.insert(publisherPermissions).values({ publisherId: row!.id, userId: member.id, role: 'member' });
+  }
+  return row!;
+}
+
+export async function insertNode(
+  db: Db,
+  values: Partial<typeof nodes.$inferInsert> & { publisherId: string },
+): Promise<NodeRow> {
+  const id = values.id ?? `node-${suffix()}`;
+  const [row] = await db
+    .insert(nodes)
+    .values({
+      name: `Node ${id}`,
+      description: `Description of ${id}`,
+      repository: `https://github.com/example/${id}`,
+      ...values,
+      id,
+      normalizedId: id.toLowerCase(),
+    })
+    .returning();
+  return row!;
+}
+
+/** A version (Active by default, with an uploaded archive record unless `withArchive: false`). */
+export async function insertVersion(
+  db: Db,
+  values: Partial<typeof nodeVersions.$inferInsert> & { nodeId: string; version: string; withArchive?: boolean },
+): Promise<NodeVersionRow> {
+  const { withArchive = true, ...rest } = values;
+  let archiveId: string | undefined;
+  if (withArchive) {
+    const [archive] = await db
+      .insert(archives)
+      .values({
+        key: `test/${rest.nodeId}/${rest.version}/${suffix()}.zip`,
+        size: 22,
+        sha256: '0'.repeat(64),
+        uploadedAt: new Date(),
+      })
+      .returning();
+    archiveId = archive!.id;
+  }
+  const [row] = await db
+    .insert(nodeVersions)
+    .values({ status: 'NodeVersionStatusActive', ...rest, ...(archiveId ? { archiveId } : {}) })
+    .returning();
+  await refreshLatestVersion(db, rest.nodeId);
+  return row!;
+}
