@@ -11,3 +11,11 @@ for (const lang of ['en', 'ar', 'ja']) {
     });
   }
 }
+
+for (const lang of ['en', 'ar']) {
+  test(`screenshot ${lang} mobile`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/${lang}/`);
+    await page.screenshot({ path: `test-results/screenshots/home-${lang}-mobile.png`, fullPage: true });
+  });
+}
