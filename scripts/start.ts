@@ -1,9 +1,12 @@
 // `npm start`: builds the site when the sources are newer than the last build, then serves it.
-// `--no-build` serves whatever is in dist/ (used by tests that have just built).
+// `--no-build` serves whatever is in dist/ (used by tests that have just built). Without a real
+// Firebase project it also runs the Firebase Auth emulator (scripts/lib/auth-emulator.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from '../src/server/main.ts';
+import { parseEnv } from '../src/server/env.ts';
+import { startServer, type RunningServer } from '../src/server/main.ts';
+import { launchAuthEmulator, needsLocalAuthEmulator, type AuthEmulatorHandle } from './lib/auth-emulator.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const stampFile = join(root, 'dist', '.build-stamp');
@@ -31,14 +34,46 @@ function buildIfStale(): void {
   writeFileSync(stampFile, new Date().toISOString());
 }
 
-if (!process.argv.includes('--no-build')) buildIfStale();
-const { siteUrl, apiUrl, close } = await startServer();
-console.log(
-  `\nNodeyard is running:\n  Site  ${siteUrl}/\n  API   ${apiUrl}/  (also at ${siteUrl}/api/; OpenAPI at ${apiUrl}/openapi.json)\n`,
-);
+function fail(error: unknown): never {
+  console.error(`\n${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 
+const env = (() => {
+  try {
+    return parseEnv();
+  } catch (error) {
+    return fail(error);
+  }
+})();
+
+let server: RunningServer | null = null;
+let auth: AuthEmulatorHandle | null = null;
+let stopping = false;
+// Installed first, so a signal during the build or the emulator's start-up also stops the emulator.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void close().then(() => process.exit(0));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void Promise.allSettled([server?.close(), auth?.stop()]).then(() => process.exit(0));
   });
 }
+process.once('exit', () => auth?.stopNow());
+
+// Started before the build so the two overlap; the server needs it only once it serves.
+if (needsLocalAuthEmulator(env)) {
+  auth = await launchAuthEmulator({ root, projectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR }).catch(fail);
+}
+if (!process.argv.includes('--no-build')) buildIfStale();
+if (auth) {
+  await auth.ready().catch(fail);
+  process.env['FIREBASE_AUTH_EMULATOR_HOST'] = auth.hostPort;
+}
+
+server = await startServer().catch(fail);
+const authLine = !auth
+  ? ''
+  : `\n  Auth  ${auth.url}/  (Firebase Auth emulator${auth.owned ? `, accounts kept in ${auth.dataDir}` : ', already running: reused'})`;
+console.log(
+  `\nNodeyard is running:\n  Site  ${server.siteUrl}/\n  API   ${server.apiUrl}/  (also at ${server.siteUrl}/api/; OpenAPI at ${server.apiUrl}/openapi.json)${authLine}\n`,
+);

@@ -1,11 +1,14 @@
 // Production entry: one process, two listeners. The site (pages, assets, and the API under /api)
 // on PORT, and the stand-alone API (the api.comfy.org drop-in) at the root of API_PORT.
 import { getRequestListener } from '@hono/node-server';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { join, resolve as resolvePath } from 'node:path';
 import { createApp } from './app.ts';
-import { parseEnv } from './env.ts';
-import { createRuntime } from './runtime.ts';
+import { parseEnv, type Env } from './env.ts';
+import { createRuntime, type Runtime } from './runtime.ts';
+import { seedDemoDataIfEmpty } from './seed/seed-demo.ts';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: unknown, locals?: object) => void;
 
@@ -16,6 +19,48 @@ function listen(server: http.Server, port: number, host: string): Promise<number
   });
 }
 
+/** Marks an embedded data dir as in use: PGlite has no lock, and two processes on one dir corrupt it. */
+export const serverPidFile = (dataDir: string) => join(resolvePath(dataDir), 'server.pid');
+
+/** The pid of a live process that holds the data dir, if any (a stale file from a crash is ignored). */
+export function dataDirOwner(dataDir: string): number | null {
+  const file = serverPidFile(dataDir);
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+/** Takes the data dir for this process (throws when another live process has it); returns the release. */
+export function claimDataDir(dataDir: string): () => void {
+  const owner = dataDirOwner(dataDir);
+  if (owner) {
+    throw new Error(
+      `Another Nodeyard process (pid ${owner}) is using ${resolvePath(dataDir)}. Stop it first ` +
+        `(or delete ${serverPidFile(dataDir)} if that process is not Nodeyard).`,
+    );
+  }
+  mkdirSync(resolvePath(dataDir), { recursive: true });
+  writeFileSync(serverPidFile(dataDir), String(process.pid));
+  return () => rmSync(serverPidFile(dataDir), { force: true });
+}
+
+/** An empty embedded registry gets the demo packs, unless SEED_DEMO_DATA says otherwise. */
+async function seedIfWanted(env: Env, runtime: Runtime): Promise<void> {
+  if (!(env.SEED_DEMO_DATA ?? runtime.embedded)) return;
+  const result = await seedDemoDataIfEmpty(runtime.services);
+  if (!result.seeded) return;
+  console.log(
+    `Seeded demo data: ${result.nodes} sample packs with ${result.versions} versions by publisher "nodeyard-demo" ` +
+      `in ${Math.round(result.milliseconds)} ms (SEED_DEMO_DATA=false starts empty).`,
+  );
+}
+
 export interface RunningServer {
   siteUrl: string;
   apiUrl: string;
@@ -24,7 +69,18 @@ export interface RunningServer {
 
 export async function startServer(): Promise<RunningServer> {
   const env = parseEnv();
-  const runtime = await createRuntime(env);
+  const releaseDataDir = env.DATABASE_URL ? () => {} : claimDataDir(env.DATA_DIR);
+  const runtime = await createRuntime(env).catch((error: unknown) => {
+    releaseDataDir();
+    throw error;
+  });
+  try {
+    await seedIfWanted(env, runtime);
+  } catch (error) {
+    await runtime.close();
+    releaseDataDir();
+    throw error;
+  }
   const api = createApp(runtime.services);
   const apiListener = getRequestListener(api.fetch);
 
@@ -57,6 +113,7 @@ export async function startServer(): Promise<RunningServer> {
         new Promise<void>((resolve) => apiServer.close(() => resolve())),
       ]);
       await runtime.close();
+      releaseDataDir();
     },
   };
 }

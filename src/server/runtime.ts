@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { firebaseIdentity } from './auth/identity.ts';
+import { composeServices } from './compose-services.ts';
 import { systemClock } from './clock.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { AppConfig, Services } from './services.ts';
-import { createFsStorage, storageRoot } from './storage/fs.ts';
+import { storageRoot } from './storage/fs.ts';
+import { s3StorageFromEnv } from './storage/s3-env.ts';
 
 /** The signing secret for the embedded store: from env, else generated once and kept in DATA_DIR. */
 function signingSecret(env: Env, dataDir: string): string {
@@ -41,19 +43,12 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     maxArchiveBytes: env.MAX_ARCHIVE_BYTES,
     signingSecret: signingSecret(env, dataDir),
   };
-  if (env.STORAGE_DRIVER === 's3') throw new Error('STORAGE_DRIVER=s3 is not available yet.');
-  const storage = createFsStorage({
-    root: storageRoot(dataDir),
-    apiPublicUrl: config.apiPublicUrl,
-    secret: config.signingSecret,
-    clock: systemClock,
-  });
-  const services: Services = {
+  const s3 = env.STORAGE_DRIVER === 's3' ? s3StorageFromEnv(env, systemClock) : null;
+  const services = composeServices({
     db: database.db,
     config,
     identity: firebaseIdentity(env.FIREBASE_PROJECT_ID),
-    storage,
-    clock: systemClock,
-  };
+    storage: s3 ?? { root: storageRoot(dataDir) },
+  });
   return { services, database, embedded, close: () => database.close() };
 }

@@ -1,6 +1,7 @@
 import type { IdentityVerifier } from './auth/identity.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
+import type { GitHubVerifier } from './services/publishers/github-verifier.ts';
 import type { ArchiveStorage } from './storage/port.ts';
 
 /** Settings the domain code needs (derived from Env once, so tests can build them directly). */
@@ -21,4 +22,6 @@ export interface Services {
   identity: IdentityVerifier;
   storage: ArchiveStorage;
   clock: Clock;
+  /** Proves repository control for claim-my-node. */
+  github: GitHubVerifier;
 }

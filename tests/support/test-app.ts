@@ -2,12 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/server/app.ts';
+import { composeServices } from '../../src/server/compose-services.ts';
 import type { App } from '../../src/server/app-env.ts';
 import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { AppConfig, Services } from '../../src/server/services.ts';
-import { createFsStorage } from '../../src/server/storage/fs.ts';
 import { EMULATOR_PROJECT } from './firebase-emulator.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -41,18 +41,14 @@ export async function createTestApp(overrides: { config?: Partial<AppConfig>; cl
     signingSecret: 'test-signing-secret-0123456789abcdef',
     ...overrides.config,
   };
-  const services: Services = {
+  // The real GitHub verifier too: GitHub is unreachable here, so tests that claim swap in a double.
+  const services = composeServices({
     db: database.db,
     config,
     identity: firebaseIdentity(EMULATOR_PROJECT),
-    storage: createFsStorage({
-      root: storageDir,
-      apiPublicUrl: config.apiPublicUrl,
-      secret: config.signingSecret,
-      clock,
-    }),
+    storage: { root: storageDir },
     clock,
-  };
+  });
   const app = createApp(services);
   return {
     app,

@@ -1,5 +1,14 @@
 import type { App } from '../app-env.ts';
 import { registerGetUser } from './users/get-user.ts';
+import { registerListPublishersForUser } from './users/list-publishers-for-user.ts';
+import { registerPublisherRoutes } from './publishers/register.ts';
+import { registerPublishNodeVersion } from './publishers/publish-node-version.ts';
+import { registerUploadObject } from './storage/upload-object.ts';
+import { registerDownloadArchive } from './archives/download-archive.ts';
+import { registerNodeReadRoutes } from './nodes/register.ts';
+import { registerVersionReadRoutes } from './versions/register.ts';
+import { registerComfyNodeReadRoutes } from './comfy-nodes/register.ts';
+import { registerBulkRoutes } from './bulk/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -9,4 +18,13 @@ export function registerRoutes(app: App) {
     description: 'A Firebase ID token.',
   });
   registerGetUser(app);
+  registerListPublishersForUser(app);
+  registerPublisherRoutes(app);
+  registerPublishNodeVersion(app);
+  registerUploadObject(app);
+  registerDownloadArchive(app);
+  registerNodeReadRoutes(app);
+  registerVersionReadRoutes(app);
+  registerComfyNodeReadRoutes(app);
+  registerBulkRoutes(app);
 }

@@ -34,6 +34,11 @@ export const nodes = pgTable(
     searchRanking: integer('search_ranking').notNull().default(0),
     preemptedComfyNodeNames: jsonb('preempted_comfy_node_names').$type<string[]>().notNull().default([]),
     githubStars: integer('github_stars').notNull().default(0),
+    /**
+     * Node class names known from an imported catalogue (a corpus), for packs that have no version
+     * here with extracted classes. Search and class lookups fall back to them.
+     */
+    catalogComfyNodeNames: jsonb('catalog_comfy_node_names').$type<string[]>().notNull().default([]),
     totalInstall: bigint('total_install', { mode: 'number' }).notNull().default(0),
     totalStar: integer('total_star').notNull().default(0),
     totalReview: integer('total_review').notNull().default(0),

@@ -1,0 +1,39 @@
+import type { IdentityVerifier } from './auth/identity.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { Db } from './db/client.ts';
+import type { AppConfig, Services } from './services.ts';
+import { createGitHubVerifier, type GitHubVerifier } from './services/publishers/github-verifier.ts';
+import { createFsStorage } from './storage/fs.ts';
+import type { ArchiveStorage } from './storage/port.ts';
+
+export interface ComposeOptions {
+  db: Db;
+  config: AppConfig;
+  identity: IdentityVerifier;
+  /** A ready store (S3), or a directory for the embedded filesystem store. */
+  storage: ArchiveStorage | { root: string };
+  clock?: Clock;
+  github?: GitHubVerifier;
+}
+
+/** One place that assembles Services, for the server, the tests, the benchmarks and the CLIs. */
+export function composeServices(options: ComposeOptions): Services {
+  const clock = options.clock ?? systemClock;
+  const storage =
+    'root' in options.storage
+      ? createFsStorage({
+          root: options.storage.root,
+          apiPublicUrl: options.config.apiPublicUrl,
+          secret: options.config.signingSecret,
+          clock,
+        })
+      : options.storage;
+  return {
+    db: options.db,
+    config: options.config,
+    identity: options.identity,
+    storage,
+    clock,
+    github: options.github ?? createGitHubVerifier(),
+  };
+}

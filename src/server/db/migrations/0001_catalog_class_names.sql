@@ -1,0 +1,1 @@
+ALTER TABLE "nodes" ADD COLUMN "catalog_comfy_node_names" jsonb DEFAULT '[]'::jsonb NOT NULL;

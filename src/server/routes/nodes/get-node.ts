@@ -1,0 +1,39 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { App } from '../../app-env.ts';
+import { getVisibleNode } from '../../services/nodes/find-node.ts';
+import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
+import { errorResponses, NodeSchema } from '../schemas.ts';
+import { nodeDetail } from './node-detail.ts';
+import { nodeIdParam } from './node-id-param.ts';
+import { flagParam } from './query-params.ts';
+
+const route = createRoute({
+  method: 'get',
+  path: '/nodes/{nodeId}',
+  operationId: 'getNode',
+  tags: ['Registry'],
+  summary: 'Retrieve a specific node by ID',
+  description:
+    'The node with its publisher and latest (highest semver Active) version. The id is matched ' +
+    'case-insensitively and the canonical one is returned. No side effects (installs are counted by /install).',
+  request: {
+    params: z.object({ nodeId: nodeIdParam }),
+    query: z.object({
+      include_translations: flagParam.openapi({ description: 'Include `translations` (left out by default).' }),
+    }),
+  },
+  responses: {
+    200: { description: 'Node details', content: { 'application/json': { schema: NodeSchema } } },
+    ...errorResponses(403, 404),
+  },
+});
+
+export function registerGetNode(app: App) {
+  app.openapi(route, async (c) => {
+    const { nodeId } = c.req.valid('param');
+    const { include_translations: includeTranslations = false } = c.req.valid('query');
+    const { db, config } = c.get('services');
+    const [bundle] = await loadNodeBundles(db, [await getVisibleNode(db, nodeId)]);
+    return c.json(nodeDetail(bundle!, config, includeTranslations), 200);
+  });
+}

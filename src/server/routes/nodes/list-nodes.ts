@@ -1,0 +1,69 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and } from 'drizzle-orm';
+import type { App } from '../../app-env.ts';
+import {
+  changedSince,
+  hasNodeId,
+  supportsAccelerator,
+  supportsOs,
+  visibleNodeStatus,
+} from '../../services/nodes/node-filters.ts';
+import { queryNodePage } from '../../services/nodes/node-page.ts';
+import { nodeOrderBy, parseNodeSort } from '../../services/nodes/node-sort.ts';
+import { errorResponses, NodeListSchema, repeatedQuery } from '../schemas.ts';
+import { nodeListResponse } from './node-list-response.ts';
+import { flagParam, instantParam, optionalText, pageParam, pageSizeParam } from './query-params.ts';
+
+const route = createRoute({
+  method: 'get',
+  path: '/nodes',
+  operationId: 'listAllNodes',
+  tags: ['Registry'],
+  summary: 'Retrieves a list of nodes',
+  description:
+    'A page of nodes across all publishers, in a stable order (default: newest first, then id). ' +
+    'Banned nodes are left out unless `include_banned=true`; deleted nodes never appear.',
+  request: {
+    query: z.object({
+      page: pageParam,
+      limit: pageSizeParam(),
+      include_banned: flagParam,
+      timestamp: instantParam.openapi({ description: 'Only nodes created or updated after this instant.' }),
+      sort: repeatedQuery(z.string()).openapi({
+        description:
+          'Repeatable: total_install, name, publisher_name, last_updated, created_at; ascending unless suffixed ";desc".',
+      }),
+      node_id: repeatedQuery(z.string()).openapi({ description: 'Repeatable; matched case-insensitively.' }),
+      supported_os: optionalText,
+      supported_accelerator: optionalText,
+      // Accepted for compatibility; they do not change the result (results are never cached).
+      latest: optionalText.openapi({ type: 'boolean', description: 'Accepted and ignored: results are always fresh.' }),
+      comfyui_version: optionalText.openapi({ description: 'Accepted and ignored.' }),
+      form_factor: optionalText.openapi({ description: 'Accepted and ignored.' }),
+    }),
+  },
+  responses: {
+    200: { description: 'A paginated list of nodes', content: { 'application/json': { schema: NodeListSchema } } },
+    ...errorResponses(400),
+  },
+});
+
+export function registerListNodes(app: App) {
+  app.openapi(route, async (c) => {
+    const query = c.req.valid('query');
+    const { db, config } = c.get('services');
+    const paging = { page: query.page, limit: query.limit };
+    const result = await queryNodePage(db, {
+      ...paging,
+      where: and(
+        visibleNodeStatus(query.include_banned ?? false),
+        changedSince(query.timestamp),
+        hasNodeId(query.node_id),
+        supportsOs(query.supported_os),
+        supportsAccelerator(query.supported_accelerator),
+      ),
+      orderBy: nodeOrderBy(parseNodeSort(query.sort)),
+    });
+    return c.json(await nodeListResponse(db, config, result, paging), 200);
+  });
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../../db/client.ts';
+import type { NodeRow } from '../../db/rows.ts';
+import type { AppConfig } from '../../services.ts';
+import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
+import { countPages, type Paging } from '../../services/nodes/paging.ts';
+import { toApiNode } from '../../services/serialize/node.ts';
+
+/**
+ * `{nodes, total, page, limit, totalPages}` for a page of node rows: publishers and latest versions
+ * come in two queries for the whole page, and list items never carry `status_reason`.
+ */
+export async function nodeListResponse(
+  db: Db,
+  config: AppConfig,
+  result: { rows: NodeRow[]; total: number },
+  paging: Paging,
+) {
+  const bundles = await loadNodeBundles(db, result.rows);
+  return {
+    nodes: bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
+    total: result.total,
+    page: paging.page,
+    limit: paging.limit,
+    totalPages: countPages(result.total, paging.limit),
+  };
+}

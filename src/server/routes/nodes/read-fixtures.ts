@@ -1,0 +1,40 @@
+import type { Db } from '../../db/client.ts';
+import type { ComfyNodeRow, NodeRow, NodeVersionRow, PublisherRow } from '../../db/rows.ts';
+import { comfyNodes, type nodes, type nodeVersions } from '../../db/schema/index.ts';
+import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
+
+// Arranging helpers for the read-route tests (rows written straight to the database).
+
+type VersionSpec = Partial<typeof nodeVersions.$inferInsert> & { version: string; withArchive?: boolean };
+
+export interface SeededNode {
+  node: NodeRow;
+  publisher: PublisherRow;
+  versions: NodeVersionRow[];
+}
+
+/** A node (with a fresh publisher unless one is given) and its versions, Active by default. */
+export async function seedNode(
+  db: Db,
+  options: Partial<typeof nodes.$inferInsert> & { publisher?: PublisherRow; versions?: VersionSpec[] } = {},
+): Promise<SeededNode> {
+  const { publisher: given, versions = [], ...values } = options;
+  const publisher = given ?? (await insertPublisher(db));
+  const node = await insertNode(db, { ...values, publisherId: publisher.id });
+  const rows: NodeVersionRow[] = [];
+  for (const spec of versions) rows.push(await insertVersion(db, { ...spec, nodeId: node.id }));
+  return { node, publisher, versions: rows };
+}
+
+export async function insertComfyNode(
+  db: Db,
+  nodeVersionId: string,
+  name: string,
+  values: Partial<typeof comfyNodes.$inferInsert> = {},
+): Promise<ComfyNodeRow> {
+  const [row] = await db
+    .insert(comfyNodes)
+    .values({ nodeVersionId, name, ...values })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,15 @@
+import type { App } from '../../app-env.ts';
+import { registerGetNode } from './get-node.ts';
+import { registerInstallNode } from './install-node.ts';
+import { registerListNodes } from './list-nodes.ts';
+import { registerPostNodeReview } from './post-node-review.ts';
+import { registerSearchNodes } from './search-nodes.ts';
+
+/** Public node reads, install and reviews. /nodes/search must come before /nodes/{nodeId}. */
+export function registerNodeReadRoutes(app: App) {
+  registerListNodes(app);
+  registerSearchNodes(app);
+  registerGetNode(app);
+  registerInstallNode(app);
+  registerPostNodeReview(app);
+}

@@ -1,0 +1,45 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { App } from '../../app-env.ts';
+import { findPublisher } from '../../services/publishers/access.ts';
+import { publisherIdProblem } from '../../services/publishers/publisher-id.ts';
+import { errorResponses } from '../schemas.ts';
+
+const route = createRoute({
+  method: 'get',
+  path: '/publishers/validate',
+  operationId: 'validatePublisher',
+  tags: ['Publishers'],
+  summary: 'Whether a publisher id is free to use',
+  description:
+    'Always 200 once `username` is given: `isAvailable` is false for a taken, reserved or malformed id, ' +
+    'with `error` (a code) and `message` saying why. (Upstream answers 400 for a taken id.)',
+  request: { query: z.object({ username: z.string().max(200) }) },
+  responses: {
+    200: {
+      description: 'Username validation result',
+      content: {
+        'application/json': {
+          schema: z
+            .object({ isAvailable: z.boolean(), error: z.string().optional(), message: z.string().optional() })
+            .openapi('PublisherIdValidation'),
+        },
+      },
+    },
+    ...errorResponses(400),
+  },
+});
+
+export function registerValidatePublisher(app: App) {
+  app.openapi(route, async (c) => {
+    const id = c.req.valid('query').username.trim();
+    const problem = publisherIdProblem(id);
+    if (problem) return c.json({ isAvailable: false, error: problem.code, message: problem.message }, 200);
+    if (await findPublisher(c.get('services').db, id)) {
+      return c.json(
+        { isAvailable: false, error: 'publisher_id_taken', message: `The publisher id "${id}" is already taken.` },
+        200,
+      );
+    }
+    return c.json({ isAvailable: true }, 200);
+  });
+}

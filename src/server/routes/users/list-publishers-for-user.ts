@@ -1,0 +1,49 @@
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { asc, eq } from 'drizzle-orm';
+import type { App, AppEnv } from '../../app-env.ts';
+import { requireUser } from '../../auth/viewer.ts';
+import { publisherPermissions, publishers } from '../../db/schema/index.ts';
+import { toApiPublisher } from '../../services/serialize/publisher.ts';
+import { bearerSecurity, errorResponses, PublisherSchema } from '../schemas.ts';
+
+const responses = {
+  200: {
+    description: 'The publishers where the caller has a role',
+    content: { 'application/json': { schema: z.array(PublisherSchema) } },
+  },
+  ...errorResponses(401),
+};
+
+const route = createRoute({
+  method: 'get',
+  path: '/users/publishers/',
+  operationId: 'listPublishersForUser',
+  tags: ['Users'],
+  summary: 'The publishers the signed-in user owns or is a member of, ordered by id',
+  description: 'Also answered without the trailing slash.',
+  security: bearerSecurity,
+  responses,
+});
+
+// The contract's path has a trailing slash; clients and people also call it without one.
+const aliasRoute = createRoute({ method: 'get', path: '/users/publishers', hide: true, responses });
+
+const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
+  const viewer = await requireUser(c);
+  const rows = await c
+    .get('services')
+    .db.select({ publisher: publishers })
+    .from(publisherPermissions)
+    .innerJoin(publishers, eq(publishers.id, publisherPermissions.publisherId))
+    .where(eq(publisherPermissions.userId, viewer.id))
+    .orderBy(asc(publishers.id));
+  return c.json(
+    rows.map((r) => toApiPublisher(r.publisher)),
+    200,
+  );
+};
+
+export function registerListPublishersForUser(app: App) {
+  app.openapi(route, handler);
+  app.openapi(aliasRoute, handler as unknown as RouteHandler<typeof aliasRoute, AppEnv>);
+}

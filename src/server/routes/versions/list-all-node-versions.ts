@@ -1,0 +1,84 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { App } from '../../app-env.ts';
+import { getViewer } from '../../auth/viewer.ts';
+import { forbidden } from '../../errors.ts';
+import { countPages } from '../../services/nodes/paging.ts';
+import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
+import { listAllVersions } from '../../services/versions/list-all-versions.ts';
+import { flagParam, optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';
+import {
+  bearerSecurity,
+  errorResponses,
+  NodeVersionSchema,
+  NodeVersionStatusSchema,
+  repeatedQuery,
+} from '../schemas.ts';
+
+const VersionPageSchema = z
+  .object({
+    total: z.number().int(),
+    versions: z.array(NodeVersionSchema),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .openapi('NodeVersionPage');
+
+const route = createRoute({
+  method: 'get',
+  path: '/versions',
+  operationId: 'listAllNodeVersions',
+  tags: ['Registry'],
+  summary: 'List all node versions given some filters.',
+  description:
+    'Administrators only: it exposes versions in every status (pending, flagged, banned, deleted) and ' +
+    'their status reasons, which the public may not see. Newest first. Unlike upstream, `nodeId` is honoured.',
+  security: bearerSecurity,
+  request: {
+    query: z.object({
+      nodeId: optionalText,
+      statuses: repeatedQuery(NodeVersionStatusSchema),
+      include_status_reason: flagParam,
+      page: pageParam,
+      pageSize: pageSizeParam(),
+      status_reason: optionalText.openapi({ description: 'Case-insensitive substring of status_reason.' }),
+    }),
+  },
+  responses: {
+    200: { description: 'List of all node versions', content: { 'application/json': { schema: VersionPageSchema } } },
+    ...errorResponses(400, 403),
+  },
+});
+
+export function registerListAllNodeVersions(app: App) {
+  app.openapi(route, async (c) => {
+    const query = c.req.valid('query');
+    // The contract answers 403 (no 401) for everyone who may not see non-public statuses,
+    // anonymous callers included; banned admins are refused too.
+    const viewer = await getViewer(c);
+    if (!viewer?.isAdmin || viewer.status === 'UserStatusBanned') {
+      throw forbidden('Listing all node versions needs an administrator.', 'admin_required');
+    }
+    const { db, config } = c.get('services');
+    const paging = { page: query.page, limit: query.pageSize };
+    const result = await listAllVersions(db, {
+      ...paging,
+      nodeId: query.nodeId,
+      statuses: query.statuses,
+      statusReason: query.status_reason,
+    });
+    const includeStatusReason = query.include_status_reason ?? false;
+    return c.json(
+      {
+        total: result.total,
+        versions: result.versions.map(({ version, hasArchive }) =>
+          toApiNodeVersion(version, { config, hasArchive, includeStatusReason }),
+        ),
+        page: query.page,
+        pageSize: query.pageSize,
+        totalPages: countPages(result.total, query.pageSize),
+      },
+      200,
+    );
+  });
+}

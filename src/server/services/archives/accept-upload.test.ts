@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertPublisher } from '../../../../tests/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { buildZip, samplePackFiles, zipWithSymlink } from '../../../../tests/support/zip.ts';
+import type { PublisherRow } from '../../db/rows.ts';
+import { archives, nodeVersions } from '../../db/schema/index.ts';
+import { comfyCliPublishBody, insertToken } from '../publish/testing.ts';
+import { acceptUploadedArchive, AUTO_ACTIVATED_REASON } from './accept-upload.ts';
+
+// The path a remote store (S3) takes: the object is already in the bucket, the API never saw it.
+
+describe('acceptUploadedArchive without bytes (object already in the store)', () => {
+  let t: TestApp;
+  let publisher: PublisherRow;
+  let token: string;
+  let counter = 0;
+
+  async function publish() {
+    const nodeId = `direct-${++counter}`;
+    const response = await t.request(`/publishers/${publisher.id}/nodes/${nodeId}/versions`, {
+      method: 'POST',
+      json: comfyCliPublishBody(token, nodeId, '1.0.0'),
+    });
+    const body = (await response.json()) as { signedUrl: string; node_version: { id: string } };
+    return { key: new URL(body.signedUrl).searchParams.get('key')!, versionId: body.node_version.id };
+  }
+  const version = async (id: string) =>
+    (await t.services.db.select().from(nodeVersions).where(eq(nodeVersions.id, id)))[0]!;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { autoActivateVersions: true } });
+    publisher = await insertPublisher(t.services.db);
+    ({ token } = await insertToken(t.services, publisher));
+  });
+  afterAll(() => t.close());
+
+  it('reads the object back, records it and activates the version; a second call is a no-op', async () => {
+    const { key, versionId } = await publish();
+    const zip = buildZip(samplePackFiles());
+    await t.services.storage.put(key, zip, 'application/zip');
+    const result = await acceptUploadedArchive(t.services, key);
+    expect(result.status).toBe('accepted');
+    expect(await version(versionId)).toMatchObject({
+      status: 'NodeVersionStatusActive',
+      statusReason: AUTO_ACTIVATED_REASON,
+    });
+    const [archive] = await t.services.db.select().from(archives).where(eq(archives.key, key));
+    expect(archive!.size).toBe(zip.length);
+    expect(await acceptUploadedArchive(t.services, key)).toEqual({ status: 'already_accepted' });
+  });
+
+  it('deletes an unacceptable object and leaves the version Pending with the reason', async () => {
+    const { key, versionId } = await publish();
+    await t.services.storage.put(key, zipWithSymlink('/etc/passwd', 'link.py'), 'application/zip');
+    expect(await acceptUploadedArchive(t.services, key)).toEqual({
+      status: 'rejected',
+      message: 'Archive entry "link.py" is a symbolic link.',
+    });
+    expect(await t.services.storage.get(key)).toBeNull();
+    expect(await version(versionId)).toMatchObject({
+      status: 'NodeVersionStatusPending',
+      statusReason: 'Archive rejected: Archive entry "link.py" is a symbolic link.',
+    });
+  });
+
+  it('refuses an object over the size cap', async () => {
+    const { key } = await publish();
+    const huge = new Uint8Array(t.services.config.maxArchiveBytes + 1);
+    await t.services.storage.put(key, huge, 'application/zip');
+    expect(await acceptUploadedArchive(t.services, key)).toEqual({
+      status: 'rejected',
+      message: `The archive is larger than ${t.services.config.maxArchiveBytes} bytes.`,
+    });
+  });
+
+  it('reports a missing object and an unknown key', async () => {
+    const { key } = await publish();
+    expect(await acceptUploadedArchive(t.services, key)).toEqual({ status: 'missing_object' });
+    expect(await acceptUploadedArchive(t.services, 'nobody/none/1.0.0/node.zip')).toEqual({ status: 'unknown_key' });
+  });
+});

@@ -1,0 +1,113 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { ArchiveRow, NodeVersionRow } from '../../db/rows.ts';
+import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
+import type { Services } from '../../services.ts';
+import { recordAudit } from '../audit/record.ts';
+import { refreshLatestVersion } from '../versions/latest.ts';
+import { ARCHIVE_CONTENT_TYPE } from './archive-key.ts';
+import { validateZip, zipLimitsFor } from './validate-zip.ts';
+
+export const AUTO_ACTIVATED_REASON = 'Activated automatically (moderation disabled)';
+
+export type AcceptResult =
+  | { status: 'accepted'; version: NodeVersionRow; archive: ArchiveRow }
+  /** No archive record (or no version) for this key. */
+  | { status: 'unknown_key' }
+  | { status: 'already_accepted' }
+  /** The version was deleted or banned before its zip arrived. */
+  | { status: 'version_closed'; version: NodeVersionRow }
+  /** Remote stores only: nothing was uploaded at the key. */
+  | { status: 'missing_object' }
+  | { status: 'rejected'; message: string };
+
+async function loadTarget(services: Services, key: string) {
+  const [row] = await services.db
+    .select({ archive: archives, version: nodeVersions })
+    .from(archives)
+    .innerJoin(nodeVersions, eq(nodeVersions.archiveId, archives.id))
+    .where(eq(archives.key, key))
+    .limit(1);
+  return row;
+}
+
+/** Why the bytes cannot be a node archive, or null. */
+async function rejectionOf(services: Services, bytes: Uint8Array): Promise<string | null> {
+  const { maxArchiveBytes } = services.config;
+  if (bytes.length > maxArchiveBytes) return `The archive is larger than ${maxArchiveBytes} bytes.`;
+  const check = await validateZip(bytes, zipLimitsFor(maxArchiveBytes));
+  return check.ok ? null : check.message;
+}
+
+async function noteRejection(services: Services, version: NodeVersionRow, message: string) {
+  await services.db
+    .update(nodeVersions)
+    .set({ statusReason: `Archive rejected: ${message}`, updatedAt: services.clock.now() })
+    .where(and(eq(nodeVersions.id, version.id), eq(nodeVersions.status, 'NodeVersionStatusPending')));
+}
+
+/**
+ * Accepts the zip of a Pending version: validate, hash, record, activate when moderation is off,
+ * and queue `version.uploaded` for the moderation pipeline.
+ *
+ * - Filesystem store: the API received the upload, so the route passes `bytes`; they are stored
+ *   only once valid (nothing is written for a bad zip).
+ * - S3: the client PUTs straight to the bucket and the API never sees it. Moderation then starts
+ *   from a job that checks the object and calls this without `bytes`: the object is read back
+ *   with `storage.get`, and deleted again when it is not acceptable.
+ * A rejected upload leaves the version Pending with the reason in status_reason.
+ */
+export async function acceptUploadedArchive(
+  services: Services,
+  archiveKey: string,
+  options: { bytes?: Uint8Array } = {},
+): Promise<AcceptResult> {
+  const { db, storage, config, clock } = services;
+  const target = await loadTarget(services, archiveKey);
+  if (!target) return { status: 'unknown_key' };
+  if (target.archive.uploadedAt) return { status: 'already_accepted' };
+  if (target.version.status !== 'NodeVersionStatusPending')
+    return { status: 'version_closed', version: target.version };
+
+  const bytes = options.bytes ?? (await storage.get(archiveKey));
+  if (!bytes) return { status: 'missing_object' };
+  const problem = await rejectionOf(services, bytes);
+  if (problem) {
+    if (!options.bytes) await storage.delete(archiveKey);
+    await noteRejection(services, target.version, problem);
+    return { status: 'rejected', message: problem };
+  }
+
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const now = clock.now();
+  return db.transaction(async (tx): Promise<AcceptResult> => {
+    // Claim the record first: of two concurrent uploads only one gets here, so the stored bytes
+    // always match the recorded hash.
+    const [archive] = await tx
+      .update(archives)
+      .set({ size: bytes.length, sha256, uploadedAt: now, updatedAt: now })
+      .where(and(eq(archives.id, target.archive.id), isNull(archives.uploadedAt)))
+      .returning();
+    if (!archive) return { status: 'already_accepted' };
+    if (options.bytes) await storage.put(archiveKey, bytes, ARCHIVE_CONTENT_TYPE);
+    const activation = config.autoActivateVersions
+      ? { status: 'NodeVersionStatusActive' as const, statusReason: AUTO_ACTIVATED_REASON }
+      : { statusReason: '' };
+    const [version] = await tx
+      .update(nodeVersions)
+      .set({ ...activation, updatedAt: now })
+      .where(eq(nodeVersions.id, target.version.id))
+      .returning();
+    await refreshLatestVersion(tx, version!.nodeId);
+    await tx.insert(jobs).values({ kind: 'version.uploaded', payload: { versionId: version!.id } });
+    await recordAudit(tx, {
+      actor: { userId: null, kind: 'system' },
+      action: 'node_version.archive_accept',
+      targetType: 'node_version',
+      targetId: version!.id,
+      before: { status: target.version.status },
+      after: { status: version!.status, archive: { key: archiveKey, size: bytes.length, sha256 } },
+    });
+    return { status: 'accepted', version: version!, archive };
+  });
+}

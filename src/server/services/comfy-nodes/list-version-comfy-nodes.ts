@@ -1,0 +1,39 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { ComfyNodeRow } from '../../db/rows.ts';
+import { comfyNodes } from '../../db/schema/index.ts';
+import { pageOffset, type Paging } from '../nodes/paging.ts';
+
+/** A page of one version's node classes, by name (uses the (node_version_id, name) unique index). */
+export async function listVersionComfyNodes(
+  db: Db,
+  nodeVersionId: string,
+  paging: Paging,
+): Promise<{ rows: ComfyNodeRow[]; total: number }> {
+  const where = eq(comfyNodes.nodeVersionId, nodeVersionId);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(comfyNodes)
+      .where(where)
+      .orderBy(asc(comfyNodes.name), asc(comfyNodes.id))
+      .limit(paging.limit)
+      .offset(pageOffset(paging)),
+    db.select({ total: count() }).from(comfyNodes).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** One class of a version by its exact name. */
+export async function findVersionComfyNode(
+  db: Db,
+  nodeVersionId: string,
+  name: string,
+): Promise<ComfyNodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(comfyNodes)
+    .where(and(eq(comfyNodes.nodeVersionId, nodeVersionId), eq(comfyNodes.name, name)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,75 @@
+import type { Db } from '../../db/client.ts';
+import { recordAudit } from '../audit/record.ts';
+import { ensureUnclaimedPublisher } from '../publishers/unclaimed.ts';
+import type { Corpus } from './corpus-schema.ts';
+import { upsertCorpusNodes } from './import-nodes.ts';
+
+export interface ImportSummary {
+  source: string;
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Records whose node now belongs to a publisher (claimed or published): not touched. */
+  skipped: number;
+  /** Node class names the corpus lists for the nodes it imported. */
+  classNames: number;
+  seconds: number;
+}
+
+export interface ImportOptions {
+  now?: Date;
+  /** Records per transaction. Each batch commits on its own, so a re-run picks up where one failed. */
+  batchSize?: number;
+  onProgress?(done: number, total: number): void;
+}
+
+/**
+ * Imports a validated corpus: one member-less publisher per author, the packs as their nodes, and
+ * each pack's node class names in nodes.catalog_comfy_node_names. Upserts keyed by node id
+ * (case-insensitive), so a re-run creates nothing twice and only rewrites what changed. Imported
+ * nodes have no archive here, hence no installable version and no `latest_version`: they are
+ * installed from their repositories until someone claims and publishes them. One audit row
+ * records the run.
+ */
+export async function importCorpus(db: Db, corpus: Corpus, options: ImportOptions = {}): Promise<ImportSummary> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const batchSize = options.batchSize ?? 500;
+  const totals = { created: 0, updated: 0, unchanged: 0, skipped: 0, classNames: 0 };
+  await ensureUnclaimedPublisher(db);
+
+  for (let offset = 0; offset < corpus.nodes.length; offset += batchSize) {
+    const batch = corpus.nodes.slice(offset, offset + batchSize);
+    await db.transaction(async (tx) => {
+      const nodes = await upsertCorpusNodes(tx, batch, now);
+      for (const record of batch) {
+        const id = nodes.storedIds.get(record)!;
+        if (nodes.skipped.has(id)) {
+          totals.skipped++;
+          continue;
+        }
+        if (nodes.created.has(id)) totals.created++;
+        else if (nodes.updated.has(id)) totals.updated++;
+        else totals.unchanged++;
+        totals.classNames += record.comfy_nodes.length;
+      }
+    });
+    options.onProgress?.(Math.min(offset + batch.length, corpus.nodes.length), corpus.nodes.length);
+  }
+
+  const summary: ImportSummary = {
+    source: corpus.source,
+    total: corpus.nodes.length,
+    ...totals,
+    seconds: (performance.now() - started) / 1000,
+  };
+  await recordAudit(db, {
+    actor: { userId: null, kind: 'system' },
+    action: 'corpus.import',
+    targetType: 'corpus',
+    targetId: corpus.source.slice(0, 200),
+    after: { ...summary, seconds: Math.round(summary.seconds * 10) / 10 },
+  });
+  return summary;
+}

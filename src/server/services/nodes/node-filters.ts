@@ -1,0 +1,88 @@
+import { eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { comfyNodes, nodes, publishers } from '../../db/schema/index.ts';
+
+// WHERE fragments shared by the node lists (/nodes, /nodes/search). Each returns undefined when
+// the filter is not in use, so callers can hand them all to `and(...)`.
+
+/** Deleted nodes are never listed; banned ones only on request (upstream listed them by default). */
+export function visibleNodeStatus(includeBanned: boolean): SQL {
+  return includeBanned ? ne(nodes.status, 'NodeStatusDeleted') : eq(nodes.status, 'NodeStatusActive');
+}
+
+/** Created OR updated after the instant (incremental sync), unlike upstream's created-only filter. */
+export function changedSince(since: Date | undefined): SQL | undefined {
+  if (!since) return undefined;
+  return or(gt(nodes.createdAt, since), gt(nodes.updatedAt, since));
+}
+
+/** Ids are matched case-insensitively through normalized_id (its unique index). */
+export function hasNodeId(ids: string[] | undefined): SQL | undefined {
+  if (!ids || ids.length === 0) return undefined;
+  return inArray(nodes.normalizedId, [...new Set(ids.map((id) => id.trim().toLowerCase()))]);
+}
+
+/**
+ * A node supports a platform when its list is empty (unrestricted), names a wildcard (e.g. "OS
+ * Independent"), or has an entry containing the value case-insensitively: clients send short
+ * values ("windows", "cuda") while comfy-cli stores classifiers ("Microsoft :: Windows").
+ */
+export function supportsPlatform(
+  column: PgColumn,
+  value: string | undefined,
+  wildcards: string[] = [],
+): SQL | undefined {
+  const wanted = value?.trim();
+  if (!wanted) return undefined;
+  const wildcardList = wildcards.length
+    ? sql` OR lower(item) IN (${sql.join(
+        wildcards.map((w) => sql`${w.toLowerCase()}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return sql`(jsonb_array_length(${column}) = 0 OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(${column}) AS platform(item) WHERE strpos(lower(item), lower(${wanted})) > 0${wildcardList}))`;
+}
+
+export function supportsOs(value: string | undefined): SQL | undefined {
+  return supportsPlatform(nodes.supportedOs, value, ['OS Independent']);
+}
+
+export function supportsAccelerator(value: string | undefined): SQL | undefined {
+  return supportsPlatform(nodes.supportedAccelerators, value);
+}
+
+/** `%term%` for ILIKE, with the term's own wildcards escaped (backslash is PostgreSQL's default escape). */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Free-text search: id, name, description, author or publisher name contains the term. */
+export function matchesText(term: string | undefined): SQL | undefined {
+  const wanted = term?.trim();
+  if (!wanted) return undefined;
+  const pattern = containsPattern(wanted);
+  return or(
+    sql`${nodes.id} ILIKE ${pattern}`,
+    sql`${nodes.name} ILIKE ${pattern}`,
+    sql`${nodes.description} ILIKE ${pattern}`,
+    sql`${nodes.author} ILIKE ${pattern}`,
+    sql`${publishers.name} ILIKE ${pattern}`,
+  );
+}
+
+/** A node class (comfy_nodes.name) in the node's latest version contains the term. */
+export function definesComfyNode(term: string | undefined): SQL | undefined {
+  const wanted = term?.trim();
+  if (!wanted) return undefined;
+  return sql`EXISTS (SELECT 1 FROM ${comfyNodes} WHERE ${comfyNodes.nodeVersionId} = ${nodes.latestVersionId} AND ${comfyNodes.name} ILIKE ${containsPattern(wanted)})`;
+}
+
+/** Repository URL contains the term; a trailing "/" or ".git" on the term is ignored. */
+export function matchesRepository(term: string | undefined): SQL | undefined {
+  const wanted = term
+    ?.trim()
+    .replace(/\/+$/, '')
+    .replace(/\.git$/i, '');
+  if (!wanted) return undefined;
+  return sql`${nodes.repository} ILIKE ${containsPattern(wanted)}`;
+}

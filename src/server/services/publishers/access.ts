@@ -1,0 +1,137 @@
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env.ts';
+import { getViewer, requireActiveUser, requireUser } from '../../auth/viewer.ts';
+import type { Db } from '../../db/client.ts';
+import type { PublisherRow, UserRow } from '../../db/rows.ts';
+import type { PublisherRole } from '../../db/schema/enums.ts';
+import { publisherPermissions, publishers } from '../../db/schema/index.ts';
+import { ApiError, forbidden, notFound } from '../../errors.ts';
+
+/*
+ * THE PERMISSION POLICY for a publisher and everything under it (nodes, versions, tokens).
+ * Every route asks `authorizePublisher` / `decidePublisherAccess`; none decides on its own.
+ *
+ *   capability        owner  member  admin   notes
+ *   publisher.update    ✓             ✓
+ *   publisher.delete    ✓             ✓      409 while live nodes remain (services/publishers/delete-publisher.ts)
+ *   tokens.read         ✓             ✓      a read: banned users and banned publishers may still list
+ *   tokens.create       ✓                    admins revoke but never mint: every token traces back to an owner
+ *   tokens.revoke       ✓             ✓
+ *   node.create         ✓      ✓      ✓
+ *   node.update         ✓      ✓      ✓
+ *   node.delete         ✓             ✓
+ *   node.claim          ✓      ✓      ✓      plus proof of control of the GitHub repository
+ *   version.update      ✓      ✓      ✓      changelog and deprecated only
+ *   version.delete      ✓             ✓
+ *
+ * - Anonymous: 401 on all of these. Stranger (signed in, no role): 403.
+ * - Banned user (users.status = UserStatusBanned): 403 on every write, whatever their role or admin flag.
+ * - Banned publisher: no writes to it or its nodes, versions and tokens (403) unless the actor is an admin.
+ *   A banned node is frozen the same way (see assertNodeWritable in publisher-nodes.ts).
+ * - A node in the path must belong to the publisher in the path, and a version id to that node: else 404,
+ *   so nobody learns about, or acts on, another publisher's records (upstream's version IDOR).
+ */
+export type Capability =
+  | 'publisher.update'
+  | 'publisher.delete'
+  | 'tokens.read'
+  | 'tokens.create'
+  | 'tokens.revoke'
+  | 'node.create'
+  | 'node.update'
+  | 'node.delete'
+  | 'node.claim'
+  | 'version.update'
+  | 'version.delete';
+
+const MEMBER_MAY = new Set<Capability>(['node.create', 'node.update', 'node.claim', 'version.update']);
+const ADMIN_MAY_NOT = new Set<Capability>(['tokens.create']);
+const READS = new Set<Capability>(['tokens.read']);
+
+export function isWrite(capability: Capability): boolean {
+  return !READS.has(capability);
+}
+
+/** Whether a role (or the admin flag) grants a capability, before bans are considered. */
+export function roleGrants(capability: Capability, role: PublisherRole | null, isAdmin: boolean): boolean {
+  if (role === 'owner') return true;
+  if (role === 'member' && MEMBER_MAY.has(capability)) return true;
+  return isAdmin && !ADMIN_MAY_NOT.has(capability);
+}
+
+export async function findRole(db: Db, publisherId: string, userId: string): Promise<PublisherRole | null> {
+  const [row] = await db
+    .select({ role: publisherPermissions.role })
+    .from(publisherPermissions)
+    .where(and(eq(publisherPermissions.publisherId, publisherId), eq(publisherPermissions.userId, userId)))
+    .limit(1);
+  return row?.role ?? null;
+}
+
+/** Publisher ids are lower-case; a mixed-case path still finds the publisher. */
+export async function findPublisher(db: Db, id: string): Promise<PublisherRow | undefined> {
+  const [row] = await db.select().from(publishers).where(eq(publishers.id, id.toLowerCase())).limit(1);
+  return row;
+}
+
+export async function getPublisherOr404(db: Db, id: string): Promise<PublisherRow> {
+  const publisher = await findPublisher(db, id);
+  if (!publisher) throw notFound(`Publisher "${id}" not found.`);
+  return publisher;
+}
+
+export interface PublisherAccess {
+  viewer: UserRow;
+  publisher: PublisherRow;
+  role: PublisherRole | null;
+}
+
+/** The policy as a pure decision: null when allowed, else the error to answer with. */
+export function decidePublisherAccess(capability: Capability, access: PublisherAccess): ApiError | null {
+  const { viewer, publisher, role } = access;
+  if (isWrite(capability) && viewer.status === 'UserStatusBanned') {
+    return forbidden('Your account is banned.', 'user_banned');
+  }
+  if (!roleGrants(capability, role, viewer.isAdmin)) {
+    if (!role && !viewer.isAdmin) {
+      return forbidden(`You are not a member of publisher "${publisher.id}".`, 'not_a_member');
+    }
+    return forbidden(`Only an owner of publisher "${publisher.id}" can do this.`, 'owner_required');
+  }
+  if (isWrite(capability) && publisher.status === 'PublisherStatusBanned' && !viewer.isAdmin) {
+    return forbidden(
+      `Publisher "${publisher.id}" is banned: it, its nodes and its tokens cannot be changed.`,
+      'publisher_banned',
+    );
+  }
+  return null;
+}
+
+/**
+ * Resolves the signed-in user, the publisher in the path and the user's role, and enforces the policy:
+ * 401 anonymous, 403 banned user (writes), 404 unknown publisher, 403 not allowed / banned publisher.
+ */
+export async function authorizePublisher(
+  c: Context<AppEnv>,
+  publisherId: string,
+  capability: Capability,
+): Promise<PublisherAccess> {
+  const viewer = isWrite(capability) ? await requireActiveUser(c) : await requireUser(c);
+  const db = c.get('services').db;
+  const publisher = await getPublisherOr404(db, publisherId);
+  const access = { viewer, publisher, role: await findRole(db, publisher.id, viewer.id) };
+  const denied = decidePublisherAccess(capability, access);
+  if (denied) throw denied;
+  return access;
+}
+
+/** For the `{canEdit}` endpoints: never throws for a stranger or an anonymous caller. */
+export async function viewerAccess(c: Context<AppEnv>, publisherId: string): Promise<PublisherAccess | null> {
+  const viewer = await getViewer(c);
+  if (!viewer) return null;
+  const db = c.get('services').db;
+  const publisher = await findPublisher(db, publisherId);
+  if (!publisher) return null;
+  return { viewer, publisher, role: await findRole(db, publisher.id, viewer.id) };
+}

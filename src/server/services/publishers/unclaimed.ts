@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { publisherPermissions, publishers } from '../../db/schema/index.ts';
+
+/**
+ * The placeholder publisher that holds nodes nobody has claimed yet (imported ones). Nobody has a role
+ * on it, its id is on the reserved list, and claim-my-node moves nodes out of it.
+ */
+export const UNCLAIMED_PUBLISHER_ID = 'unclaimed';
+
+/** Creates the placeholder publisher when missing (idempotent; safe inside a transaction). */
+export async function ensureUnclaimedPublisher(db: Db): Promise<void> {
+  await db
+    .insert(publishers)
+    .values({
+      id: UNCLAIMED_PUBLISHER_ID,
+      name: 'Unclaimed',
+      description: 'Nodes that no publisher has claimed yet.',
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * A node is unclaimed when nobody manages its publisher: the placeholder, or a member-less publisher
+ * created for a corpus author by the importer. Such nodes may be claimed with repository proof.
+ */
+export async function isUnclaimedPublisher(db: Db, publisherId: string): Promise<boolean> {
+  if (publisherId === UNCLAIMED_PUBLISHER_ID) return true;
+  const [member] = await db
+    .select({ id: publisherPermissions.id })
+    .from(publisherPermissions)
+    .where(eq(publisherPermissions.publisherId, publisherId))
+    .limit(1);
+  return !member;
+}

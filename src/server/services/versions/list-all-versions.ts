@@ -1,0 +1,47 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { archives, nodes, nodeVersions, type NodeVersionStatus } from '../../db/schema/index.ts';
+import type { VersionWithArchive } from '../nodes/load-bundles.ts';
+import { containsPattern } from '../nodes/node-filters.ts';
+import { pageOffset, type Paging } from '../nodes/paging.ts';
+
+export interface AllVersionsQuery extends Paging {
+  /** Any letter case; matched through nodes.normalized_id. */
+  nodeId?: string | undefined;
+  statuses?: NodeVersionStatus[] | undefined;
+  /** Case-insensitive substring of status_reason. */
+  statusReason?: string | undefined;
+}
+
+/** Versions across all nodes, newest first (created_at DESC, then id), with the total. */
+export async function listAllVersions(
+  db: Db,
+  query: AllVersionsQuery,
+): Promise<{ versions: VersionWithArchive[]; total: number }> {
+  const reason = query.statusReason?.trim();
+  const where = and(
+    query.nodeId
+      ? inArray(
+          nodeVersions.nodeId,
+          db.select({ id: nodes.id }).from(nodes).where(eq(nodes.normalizedId, query.nodeId.trim().toLowerCase())),
+        )
+      : undefined,
+    query.statuses?.length ? inArray(nodeVersions.status, [...new Set(query.statuses)]) : undefined,
+    reason ? sql`${nodeVersions.statusReason} ILIKE ${containsPattern(reason)}` : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ version: nodeVersions, uploadedAt: archives.uploadedAt })
+      .from(nodeVersions)
+      .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
+      .where(where)
+      .orderBy(desc(nodeVersions.createdAt), asc(nodeVersions.id))
+      .limit(query.limit)
+      .offset(pageOffset(query)),
+    db.select({ total: count() }).from(nodeVersions).where(where),
+  ]);
+  return {
+    versions: rows.map((row) => ({ version: row.version, hasArchive: row.uploadedAt != null })),
+    total: totals[0]?.total ?? 0,
+  };
+}

@@ -1,0 +1,28 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { archives, nodeVersions, type NodeVersionStatus } from '../../db/schema/index.ts';
+import type { VersionWithArchive } from '../nodes/load-bundles.ts';
+import { compareVersionsDesc } from './semver.ts';
+
+/** What a node's public version list shows unless asked otherwise: everything not deleted or banned. */
+export const DEFAULT_LISTED_STATUSES: NodeVersionStatus[] = [
+  'NodeVersionStatusActive',
+  'NodeVersionStatusPending',
+  'NodeVersionStatusFlagged',
+];
+
+/** All versions of a node in the given statuses, newest semver first (one query). */
+export async function listNodeVersions(
+  db: Db,
+  nodeId: string,
+  statuses: NodeVersionStatus[],
+): Promise<VersionWithArchive[]> {
+  const rows = await db
+    .select({ version: nodeVersions, uploadedAt: archives.uploadedAt })
+    .from(nodeVersions)
+    .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
+    .where(and(eq(nodeVersions.nodeId, nodeId), inArray(nodeVersions.status, [...new Set(statuses)])));
+  return rows
+    .map((row) => ({ version: row.version, hasArchive: row.uploadedAt != null }))
+    .sort((a, b) => compareVersionsDesc(a.version.version, b.version.version));
+}

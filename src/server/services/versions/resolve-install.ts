@@ -1,0 +1,54 @@
+import type { Db } from '../../db/client.ts';
+import type { NodeRow } from '../../db/rows.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { loadVersionsWithArchive, type VersionWithArchive } from '../nodes/load-bundles.ts';
+import { findVersionByNumber } from './lookup-version.ts';
+import { normalizeVersion } from './semver.ts';
+
+/**
+ * The version `/install` hands out: the latest Active one, or the requested one only when it is
+ * Active and its archive was uploaded. Upstream ignored the status of an explicit version (§6.12).
+ */
+export async function resolveInstallVersion(
+  db: Db,
+  node: NodeRow,
+  requested: string | undefined,
+): Promise<VersionWithArchive> {
+  const wanted = requested?.trim();
+  const found =
+    !wanted || wanted.toLowerCase() === 'latest' ? await latestOf(db, node) : await exactOf(db, node, wanted);
+  if (!found.hasArchive) {
+    throw notFound(`Version ${found.version.version} of node "${node.id}" has no uploaded archive yet.`);
+  }
+  return found;
+}
+
+async function latestOf(db: Db, node: NodeRow): Promise<VersionWithArchive> {
+  const latest = node.latestVersionId
+    ? (await loadVersionsWithArchive(db, [node.latestVersionId])).get(node.latestVersionId)
+    : undefined;
+  if (!latest || latest.version.status !== 'NodeVersionStatusActive') {
+    throw notFound(`Node "${node.id}" has no installable version yet.`);
+  }
+  return latest;
+}
+
+async function exactOf(db: Db, node: NodeRow, requested: string): Promise<VersionWithArchive> {
+  const version = normalizeVersion(requested);
+  if (!version)
+    throw badRequest(`"${requested}" is not a valid version: expected semver such as 1.2.3.`, 'invalid_version');
+  const found = await findVersionByNumber(db, node.id, version);
+  const label = `Version ${version} of node "${node.id}"`;
+  switch (found?.version.status) {
+    case 'NodeVersionStatusActive':
+      return found;
+    case 'NodeVersionStatusPending':
+      throw notFound(`${label} is not installable yet: it is waiting for review.`);
+    case 'NodeVersionStatusFlagged':
+      throw notFound(`${label} is not installable: it is under review.`);
+    case 'NodeVersionStatusBanned':
+      throw forbidden(`${label} is banned.`, 'node_version_banned');
+    default:
+      throw notFound(`${label} not found.`);
+  }
+}

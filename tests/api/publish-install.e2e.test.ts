@@ -1,0 +1,185 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { composeServices } from '../../src/server/compose-services.ts';
+import type { App } from '../../src/server/app-env.ts';
+import { firebaseIdentity } from '../../src/server/auth/identity.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import type { UserRow } from '../../src/server/db/rows.ts';
+import { users } from '../../src/server/db/schema/index.ts';
+import { comfyCliPublishBody } from '../../src/server/services/publish/testing.ts';
+import type { AppConfig, Services } from '../../src/server/services.ts';
+import { insertNode, insertPublisher } from '../support/factories.ts';
+import { EMULATOR_PROJECT, signUp } from '../support/firebase-emulator.ts';
+import { createTestDatabase } from '../support/test-db.ts';
+import { buildZip, packBytes, readZip, samplePackFiles } from '../support/zip.ts';
+import { eq } from 'drizzle-orm';
+
+// The whole round trip over real HTTP, done exactly the way the clients do it: comfy-cli
+// publishes and uploads, ComfyUI-Manager lists, resolves the install and downloads.
+
+interface RunningApi {
+  baseUrl: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+/** The real app on an ephemeral port; apiPublicUrl points at that port so every URL is real. */
+async function startApi(config: Partial<AppConfig>): Promise<RunningApi> {
+  // The port is only known once listening, and the app needs it (apiPublicUrl): bind it late.
+  const late: { app?: App } = {};
+  const server: ServerType = serve({ fetch: (request) => late.app!.fetch(request), port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const database: Database = await createTestDatabase();
+  const storageDir = await mkdtemp(join(tmpdir(), 'nodeyard-e2e-storage-'));
+  const fullConfig: AppConfig = {
+    apiPublicUrl: baseUrl,
+    autoActivateVersions: false,
+    adminEmails: [],
+    maxArchiveBytes: 5 * 1024 * 1024,
+    signingSecret: 'e2e-signing-secret-0123456789abcdef',
+    ...config,
+  };
+  const services = composeServices({
+    db: database.db,
+    config: fullConfig,
+    identity: firebaseIdentity(EMULATOR_PROJECT),
+    storage: { root: storageDir },
+  });
+  late.app = createApp(services);
+  return {
+    baseUrl,
+    services,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+      await rm(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A signed-up owner with a publisher and a personal access token made through the API. */
+async function publisherWithToken(api: RunningApi) {
+  const account = await signUp({ displayName: 'Pack Author' });
+  const me = await fetch(`${api.baseUrl}/users`, { headers: { authorization: `Bearer ${account.idToken}` } });
+  expect(me.status).toBe(200);
+  const [owner] = await api.services.db.select().from(users).where(eq(users.id, account.uid));
+  const publisher = await insertPublisher(api.services.db, { owner: owner as UserRow });
+  const created = await fetch(`${api.baseUrl}/publishers/${publisher.id}/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.idToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'ci' }),
+  });
+  expect(created.status).toBe(201);
+  const { token } = (await created.json()) as { token: string };
+  return { publisher, token };
+}
+
+/** `comfy node publish`: POST the contract body (token in the JSON), then PUT the zip to signedUrl. */
+async function comfyCliPublish(api: RunningApi, publisherId: string, token: string, nodeId: string, zip: Uint8Array) {
+  const response = await fetch(`${api.baseUrl}/publishers/${publisherId}/nodes/${nodeId}/versions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'User-Agent': 'python-requests/2.32.3' },
+    body: JSON.stringify(comfyCliPublishBody(token, nodeId, '1.0.0')),
+  });
+  expect(response.status).toBe(201);
+  const body = (await response.json()) as { signedUrl: string; node_version: { id: string; version: string } };
+  expect(body.node_version.id).toEqual(expect.any(String));
+  expect(body.node_version.version).toBe('1.0.0');
+  const upload = await fetch(body.signedUrl, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/zip' },
+    body: zip as Uint8Array<ArrayBuffer>,
+  });
+  return { publish: body, upload };
+}
+
+/** ComfyUI-Manager's cnr_utils: page through GET /nodes (limit 30) until page >= totalPages. */
+async function managerListAll(api: RunningApi) {
+  const all = new Map<string, { id: string; latest_version?: { version: string } }>();
+  for (let page = 1; ; page++) {
+    const response = await fetch(
+      `${api.baseUrl}/nodes?page=${page}&limit=30&comfyui_version=v0.3.60&form_factor=git-linux`,
+      { headers: { 'Cache-Control': 'no-cache', Pragma: 'no-cache', Expires: '0' } },
+    );
+    const body = (await response.json()) as { nodes: { id: string }[]; totalPages: number };
+    for (const node of body.nodes) all.set(node.id, node);
+    if (page >= body.totalPages) break;
+  }
+  return all;
+}
+
+describe('publish with comfy-cli, install with ComfyUI-Manager (real HTTP)', () => {
+  let api: RunningApi;
+  beforeAll(async () => {
+    api = await startApi({ autoActivateVersions: true });
+  });
+  afterAll(() => api.close());
+
+  it('round-trips every byte of the published pack', async () => {
+    const { publisher, token } = await publisherWithToken(api);
+    // Enough other packs for Manager to need two pages.
+    for (let i = 0; i < 35; i++) await insertNode(api.services.db, { publisherId: publisher.id, id: `filler-${i}` });
+    const files = samplePackFiles('e2e-pack');
+    const { publish, upload } = await comfyCliPublish(api, publisher.id, token, 'e2e-pack', buildZip(files));
+    expect(upload.status).toBe(200);
+
+    const listed = await managerListAll(api);
+    expect(listed.size).toBe(36);
+    const latest = listed.get('e2e-pack')?.latest_version?.version;
+    expect(latest).toBe('1.0.0');
+
+    const install = await fetch(`${api.baseUrl}/nodes/e2e-pack/install?version=${latest}`);
+    expect(install.status).toBe(200);
+    const version = (await install.json()) as { id: string; version: string; downloadUrl: string };
+    expect(version).toMatchObject({ id: publish.node_version.id, version: '1.0.0' });
+    expect(version.downloadUrl).toBe(`${api.baseUrl}/archives/e2e-pack/1.0.0/node.zip`);
+
+    const download = await fetch(version.downloadUrl, { redirect: 'follow' });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/zip');
+    const extracted = readZip(new Uint8Array(await download.arrayBuffer()));
+    expect(extracted).toEqual(packBytes(files));
+  });
+
+  it('refuses a malicious zip with 400 and leaves nothing downloadable', async () => {
+    const { publisher, token } = await publisherWithToken(api);
+    const evil = buildZip({ '__init__.py': '# looks fine', '../evil.py': 'import os' });
+    const { publish, upload } = await comfyCliPublish(api, publisher.id, token, 'evil-pack', evil);
+    expect(upload.status).toBe(400);
+    expect(((await upload.json()) as { message: string }).message).toBe(
+      'Archive entry "../evil.py" has a ".." path segment.',
+    );
+    expect((await fetch(`${api.baseUrl}/nodes/evil-pack/install`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/nodes/evil-pack/install?version=1.0.0`)).status).toBe(404);
+    const download = await fetch(`${api.baseUrl}/archives/evil-pack/1.0.0/node.zip`);
+    expect(download.status).toBe(404);
+    expect(publish.node_version.version).toBe('1.0.0');
+  });
+});
+
+describe('publish with moderation on (no auto-activation)', () => {
+  let api: RunningApi;
+  beforeAll(async () => {
+    api = await startApi({ autoActivateVersions: false });
+  });
+  afterAll(() => api.close());
+
+  it('keeps the uploaded version Pending: not listed as latest, install and download answer 404', async () => {
+    const { publisher, token } = await publisherWithToken(api);
+    const { upload } = await comfyCliPublish(api, publisher.id, token, 'held-pack', buildZip(samplePackFiles()));
+    expect(upload.status).toBe(200);
+    expect(((await upload.json()) as { status: string }).status).toBe('NodeVersionStatusPending');
+    const listed = await managerListAll(api);
+    expect(listed.get('held-pack')).toBeDefined();
+    expect(listed.get('held-pack')).not.toHaveProperty('latest_version');
+    expect((await fetch(`${api.baseUrl}/nodes/held-pack/install`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/nodes/held-pack/install?version=1.0.0`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/archives/held-pack/1.0.0/node.zip`)).status).toBe(404);
+  });
+});
