@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { firebaseIdentity } from './auth/identity.ts';
 import { composeServices } from './compose-services.ts';
 import { systemClock } from './clock.ts';
@@ -35,6 +36,8 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   const database = env.DATABASE_URL
     ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ driver: 'pglite', dataDir: join(dataDir, 'db') });
+  // PGlite has no autovacuum daemon: refresh planner statistics once per start (milliseconds).
+  if (database.driver === 'pglite') await database.db.execute(sql`ANALYZE`);
 
   const config: AppConfig = {
     apiPublicUrl: (env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`).replace(/\/+$/, ''),

@@ -9,7 +9,7 @@ import {
   visibleNodeStatus,
 } from '../../services/nodes/node-filters.ts';
 import { queryNodePage } from '../../services/nodes/node-page.ts';
-import { nodeOrderBy, parseNodeSort } from '../../services/nodes/node-sort.ts';
+import { nodeOrderBy, parseNodeSort, sortUsesPublisher } from '../../services/nodes/node-sort.ts';
 import { errorResponses, NodeListSchema, repeatedQuery } from '../schemas.ts';
 import { nodeListResponse } from './node-list-response.ts';
 import { flagParam, instantParam, optionalText, pageParam, pageSizeParam } from './query-params.ts';
@@ -53,8 +53,10 @@ export function registerListNodes(app: App) {
     const query = c.req.valid('query');
     const { db, config } = c.get('services');
     const paging = { page: query.page, limit: query.limit };
+    const sort = parseNodeSort(query.sort);
     const result = await queryNodePage(db, {
       ...paging,
+      joinPublishers: sortUsesPublisher(sort),
       where: and(
         visibleNodeStatus(query.include_banned ?? false),
         changedSince(query.timestamp),
@@ -62,7 +64,7 @@ export function registerListNodes(app: App) {
         supportsOs(query.supported_os),
         supportsAccelerator(query.supported_accelerator),
       ),
-      orderBy: nodeOrderBy(parseNodeSort(query.sort)),
+      orderBy: nodeOrderBy(sort),
     });
     return c.json(await nodeListResponse(db, config, result, paging), 200);
   });

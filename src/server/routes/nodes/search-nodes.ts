@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, desc } from 'drizzle-orm';
+import { and, asc, desc } from 'drizzle-orm';
 import type { App } from '../../app-env.ts';
 import { nodes } from '../../db/schema/index.ts';
 import {
@@ -11,7 +11,6 @@ import {
   visibleNodeStatus,
 } from '../../services/nodes/node-filters.ts';
 import { queryNodePage } from '../../services/nodes/node-page.ts';
-import { nodeOrderBy } from '../../services/nodes/node-sort.ts';
 import { errorResponses, NodeListSchema } from '../schemas.ts';
 import { nodeListResponse } from './node-list-response.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from './query-params.ts';
@@ -51,6 +50,7 @@ export function registerSearchNodes(app: App) {
     const paging = { page: query.page, limit: query.limit };
     const result = await queryNodePage(db, {
       ...paging,
+      joinPublishers: true,
       where: and(
         visibleNodeStatus(query.include_banned ?? false),
         matchesText(query.search),
@@ -59,7 +59,7 @@ export function registerSearchNodes(app: App) {
         supportsOs(query.supported_os),
         supportsAccelerator(query.supported_accelerator),
       ),
-      orderBy: nodeOrderBy([], [desc(nodes.totalInstall)]),
+      orderBy: [desc(nodes.totalInstall), asc(nodes.id)],
     });
     return c.json(await nodeListResponse(db, config, result, paging), 200);
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit/record.ts';
 import { ensureUnclaimedPublisher } from '../publishers/unclaimed.ts';
@@ -58,6 +59,9 @@ export async function importCorpus(db: Db, corpus: Corpus, options: ImportOption
     options.onProgress?.(Math.min(offset + batch.length, corpus.nodes.length), corpus.nodes.length);
   }
 
+  // Fresh planner statistics: PGlite runs no autovacuum, and stale ones made page queries spill sorts.
+  await db.execute(sql`ANALYZE nodes`);
+  await db.execute(sql`ANALYZE publishers`);
   const summary: ImportSummary = {
     source: corpus.source,
     total: corpus.nodes.length,

@@ -35,13 +35,19 @@ export function parseNodeSort(values: string[] | undefined): NodeSort[] {
   return result;
 }
 
+/** Whether the sort needs the publishers table joined. */
+export function sortUsesPublisher(sort: NodeSort[]): boolean {
+  return sort.some((s) => s.key === 'publisher_name');
+}
+
 /**
  * ORDER BY for a node page. Always ends with the unique id so pages never overlap or skip
- * (upstream had no ORDER BY at all). Default: newest first.
+ * (upstream had no ORDER BY at all). Default: newest first. The id tie-break runs in the same
+ * direction as the first key, so the default order is a plain backward scan of the
+ * (created_at, id) index.
  */
-export function nodeOrderBy(sort: NodeSort[], fallback: SQL[] = [desc(nodes.createdAt)]): SQL[] {
-  const chosen = sort.length
-    ? sort.map(({ key, descending }) => (descending ? desc(SORT_COLUMNS[key]) : asc(SORT_COLUMNS[key])))
-    : fallback;
-  return [...chosen, asc(nodes.id)];
+export function nodeOrderBy(sort: NodeSort[]): SQL[] {
+  if (sort.length === 0) return [desc(nodes.createdAt), desc(nodes.id)];
+  const chosen = sort.map(({ key, descending }) => (descending ? desc(SORT_COLUMNS[key]) : asc(SORT_COLUMNS[key])));
+  return [...chosen, sort[0]!.descending ? desc(nodes.id) : asc(nodes.id)];
 }

@@ -1,0 +1,59 @@
+import type { SearchDocument, SearchFacets } from './port.ts';
+import type { ValueMatcher } from './filters.ts';
+
+/** What the facet pass needs of an indexed node: its raw values (shown) and normalized ones (matched). */
+export interface Faceted {
+  doc: SearchDocument;
+  os: readonly string[];
+  accelerators: readonly string[];
+  tags: readonly string[];
+}
+
+export interface FacetFilters {
+  os: ValueMatcher | null;
+  accelerators: ValueMatcher | null;
+  tags: ValueMatcher | null;
+}
+
+/**
+ * One pass over the candidates: keeps those passing every facet filter and counts facet values.
+ * Disjunctive counting: a facet's counts apply the other facets' filters but not its own, so ticking
+ * "Windows" still shows how many results "Linux" would add.
+ */
+export function applyFacets<T extends { entry: Faceted }>(candidates: Iterable<T>, filters: FacetFilters) {
+  const os = new Map<string, number>();
+  const accelerators = new Map<string, number>();
+  const tags = new Map<string, number>();
+  const matches: T[] = [];
+  for (const item of candidates) {
+    const { entry } = item;
+    const okOs = !filters.os || filters.os(entry.os);
+    const okAccelerators = !filters.accelerators || filters.accelerators(entry.accelerators);
+    const okTags = !filters.tags || filters.tags(entry.tags);
+    if (okAccelerators && okTags) count(os, entry.doc.supportedOs);
+    if (okOs && okTags) count(accelerators, entry.doc.supportedAccelerators);
+    if (okOs && okAccelerators) count(tags, entry.doc.tags);
+    if (okOs && okAccelerators && okTags) matches.push(item);
+  }
+  const facets: SearchFacets = { os: toRecord(os), accelerators: toRecord(accelerators), tags: toRecord(tags) };
+  return { matches, facets };
+}
+
+function count(into: Map<string, number>, values: readonly string[]): void {
+  if (values.length === 0) return;
+  if (values.length === 1) {
+    const value = (values[0] ?? '').trim();
+    if (value) into.set(value, (into.get(value) ?? 0) + 1);
+    return;
+  }
+  // A node listing a value twice still counts once.
+  for (const value of new Set(values.map((v) => v.trim()))) {
+    if (value) into.set(value, (into.get(value) ?? 0) + 1);
+  }
+}
+
+/** Most frequent first, then alphabetical, so the JSON is stable. */
+function toRecord(counts: Map<string, number>): Record<string, number> {
+  const sorted = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return Object.fromEntries(sorted);
+}
