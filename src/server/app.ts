@@ -8,8 +8,15 @@ import { ApiError, type ErrorDetail } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
 import type { Services } from './services.ts';
 
-export const API_TITLE = 'Nodeyard API';
-export const API_VERSION = '1.0.0';
+/** The document's header; routes contribute everything else. */
+export const OPENAPI_CONFIG = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Nodeyard API',
+    version: '1.0.0',
+    description: 'The Nodeyard registry API, compatible with the Comfy registry API (api.comfy.org).',
+  },
+};
 
 function zodDetails(error: ZodError): ErrorDetail[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));
@@ -73,13 +80,6 @@ export function createApp(services: Services): App {
 
   registerRoutes(app);
 
-  app.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: API_TITLE,
-      version: API_VERSION,
-      description: 'The Nodeyard registry API, compatible with the Comfy registry API (api.comfy.org).',
-    },
-  });
+  app.doc31('/openapi.json', OPENAPI_CONFIG);
   return app;
 }

@@ -1,6 +1,8 @@
 import type { IdentityVerifier } from './auth/identity.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
+import { MiniSearchIndex } from './search/minisearch-index.ts';
+import type { SearchIndex } from './search/port.ts';
 import type { AppConfig, Services } from './services.ts';
 import { createGitHubVerifier, type GitHubVerifier } from './services/publishers/github-verifier.ts';
 import { createFsStorage } from './storage/fs.ts';
@@ -14,6 +16,8 @@ export interface ComposeOptions {
   storage: ArchiveStorage | { root: string };
   clock?: Clock;
   github?: GitHubVerifier;
+  /** Default: a fresh in-process MiniSearch index (empty until a SearchSync loads it). */
+  search?: SearchIndex;
 }
 
 /** One place that assembles Services, for the server, the tests, the benchmarks and the CLIs. */
@@ -35,5 +39,6 @@ export function composeServices(options: ComposeOptions): Services {
     storage,
     clock,
     github: options.github ?? createGitHubVerifier(),
+    search: options.search ?? new MiniSearchIndex(),
   };
 }

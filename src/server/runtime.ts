@@ -7,6 +7,7 @@ import { composeServices } from './compose-services.ts';
 import { systemClock } from './clock.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { SearchSync } from './search/sync/search-sync.ts';
 import type { AppConfig, Services } from './services.ts';
 import { storageRoot } from './storage/fs.ts';
 import { s3StorageFromEnv } from './storage/s3-env.ts';
@@ -25,6 +26,11 @@ export interface Runtime {
   services: Services;
   database: Database;
   embedded: boolean;
+  /**
+   * Keeps services.search in step with the database. Created idle: the server starts it (CLIs that only
+   * write never pay for the full load); close() stops it.
+   */
+  searchSync: SearchSync;
   close(): Promise<void>;
 }
 
@@ -53,5 +59,15 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     identity: firebaseIdentity(env.FIREBASE_PROJECT_ID),
     storage: s3 ?? { root: storageRoot(dataDir) },
   });
-  return { services, database, embedded, close: () => database.close() };
+  const searchSync = new SearchSync(services.db, services.search);
+  return {
+    services,
+    database,
+    embedded,
+    searchSync,
+    async close() {
+      await searchSync.stop();
+      await database.close();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { IdentityVerifier } from './auth/identity.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
+import type { SearchIndex } from './search/port.ts';
 import type { GitHubVerifier } from './services/publishers/github-verifier.ts';
 import type { ArchiveStorage } from './storage/port.ts';
 
@@ -24,4 +25,6 @@ export interface Services {
   clock: Clock;
   /** Proves repository control for claim-my-node. */
   github: GitHubVerifier;
+  /** Node search (GET /nodes/search, /nodes/suggest), kept in step with the database by SearchSync. */
+  search: SearchIndex;
 }

@@ -7,6 +7,7 @@ import type { App } from '../../src/server/app-env.ts';
 import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/client.ts';
+import { SearchSync } from '../../src/server/search/sync/search-sync.ts';
 import type { AppConfig, Services } from '../../src/server/services.ts';
 import { EMULATOR_PROJECT } from './firebase-emulator.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -19,6 +20,14 @@ export interface TestApp {
   database: Database;
   /** Sends a request to the app in-process. `token` becomes `Authorization: Bearer`. */
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  /** The app's search sync, never started: tests drive it with syncSearch() instead of timers. */
+  searchSync: SearchSync;
+  /**
+   * One poll of the search change feed, as a running server does every 500 ms (a full load the first
+   * time). `full` reloads everything: for rows arranged straight in the database without bumping
+   * nodes.updated_at (e.g. comfy_nodes inserted by a factory).
+   */
+  syncSearch(options?: { full?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,10 +59,15 @@ export async function createTestApp(overrides: { config?: Partial<AppConfig>; cl
     clock,
   });
   const app = createApp(services);
+  const searchSync = new SearchSync(services.db, services.search);
   return {
     app,
     services,
     database,
+    searchSync,
+    async syncSearch(options = {}) {
+      await (options.full ? searchSync.reload() : searchSync.syncNow());
+    },
     request(path, init = {}) {
       const { token, json, headers, ...rest } = init;
       const merged = new Headers(headers);
@@ -65,6 +79,7 @@ export async function createTestApp(overrides: { config?: Partial<AppConfig>; cl
       );
     },
     async close() {
+      await searchSync.stop();
       await database.close();
       await rm(storageDir, { recursive: true, force: true });
     },

@@ -53,6 +53,9 @@ function classifierMatcher(wanted: readonly string[] | undefined, aliases: Recor
   const targets = (wanted ?? []).map(normalizeClassifier).filter((v) => v.length > 0);
   if (targets.length === 0) return null;
   const resolved = targets.map((t) => aliases[t] ?? t);
+  // Facet semantics: a node matches when it DECLARES the platform (or "OS Independent"). Nodes that
+  // declare nothing do not match, unlike GET /nodes where an empty list means "unrestricted";
+  // documented in docs/api.md.
   const matcher: ValueMatcher = (values) =>
     values.some((value) => value === universal || resolved.some((target) => related(value, target)));
   return matcher;

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ComfyNodeRow, NodeRow, NodeVersionRow, PublisherRow } from '../../db/rows.ts';
-import { comfyNodes, type nodes, type nodeVersions } from '../../db/schema/index.ts';
+import { comfyNodes, nodes, type nodeVersions } from '../../db/schema/index.ts';
 import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
 
 // Arranging helpers for the read-route tests (rows written straight to the database).
@@ -23,6 +24,15 @@ export async function seedNode(
   const node = await insertNode(db, { ...values, publisherId: publisher.id });
   const rows: NodeVersionRow[] = [];
   for (const spec of versions) rows.push(await insertVersion(db, { ...spec, nodeId: node.id }));
+  // A new latest version bumps updated_at (the change feed); a test that pinned it wants its own value.
+  if (values.updatedAt && rows.length > 0) {
+    const [pinned] = await db
+      .update(nodes)
+      .set({ updatedAt: values.updatedAt })
+      .where(eq(nodes.id, node.id))
+      .returning();
+    return { node: pinned!, publisher, versions: rows };
+  }
   return { node, publisher, versions: rows };
 }
 

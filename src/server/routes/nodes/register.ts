@@ -4,11 +4,13 @@ import { registerInstallNode } from './install-node.ts';
 import { registerListNodes } from './list-nodes.ts';
 import { registerPostNodeReview } from './post-node-review.ts';
 import { registerSearchNodes } from './search-nodes.ts';
+import { registerSuggestNodes } from './suggest-nodes.ts';
 
-/** Public node reads, install and reviews. /nodes/search must come before /nodes/{nodeId}. */
+/** Public node reads, install and reviews. /nodes/search and /nodes/suggest must come before /nodes/{nodeId}. */
 export function registerNodeReadRoutes(app: App) {
   registerListNodes(app);
   registerSearchNodes(app);
+  registerSuggestNodes(app);
   registerGetNode(app);
   registerInstallNode(app);
   registerPostNodeReview(app);

@@ -1,19 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, asc, desc } from 'drizzle-orm';
 import type { App } from '../../app-env.ts';
-import { nodes } from '../../db/schema/index.ts';
-import {
-  definesComfyNode,
-  matchesRepository,
-  matchesText,
-  supportsAccelerator,
-  supportsOs,
-  visibleNodeStatus,
-} from '../../services/nodes/node-filters.ts';
-import { queryNodePage } from '../../services/nodes/node-page.ts';
-import { errorResponses, NodeListSchema } from '../schemas.ts';
-import { nodeListResponse } from './node-list-response.ts';
+import type { SearchSort } from '../../search/port.ts';
+import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
+import { countPages } from '../../services/nodes/paging.ts';
+import { toApiNode } from '../../services/serialize/node.ts';
+import { errorResponses, repeatedQuery } from '../schemas.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from './query-params.ts';
+import { highlightsOf, loadHitRows, repositoryTerm } from './search-page.ts';
+import { NodeSearchResultSchema } from './search-schemas.ts';
+
+const SORTS = ['relevance', 'downloads', 'stars', 'newest', 'updated'] as const satisfies readonly SearchSort[];
+
+/** A scalar parameter keeps the first value when its key repeats. */
+const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
 
 const route = createRoute({
   method: 'get',
@@ -22,9 +21,13 @@ const route = createRoute({
   tags: ['Registry'],
   summary: 'Searches nodes',
   description:
-    'Case-insensitive substring search over id, name, description, author and publisher name ' +
-    '(`search`), node class names of the latest version (`comfy_node_search`) and the repository URL ' +
-    '(`repository_url_search`). Most downloaded first, then id.',
+    'Ranked, typo-tolerant search over name and id, node class names (of the latest version, else the ' +
+    'imported catalogue), author, publisher, tags and description (`search`); class names only ' +
+    '(`comfy_node_search`, combined with `search` by AND); repository URL substring ' +
+    '(`repository_url_search`). Filters: `supported_os`/`os`, `supported_accelerator`/`accelerator`, ' +
+    '`tags` (repeatable; any of the values). Banned nodes are left out unless `include_banned=true` ' +
+    '(upstream includes them by default); deleted nodes never appear. Beyond the contract: `sort`, and ' +
+    'the `facets` and `highlights` fields of the response.',
   request: {
     query: z.object({
       page: pageParam,
@@ -35,32 +38,70 @@ const route = createRoute({
       supported_os: optionalText,
       supported_accelerator: optionalText,
       include_banned: flagParam,
+      sort: z.preprocess(first, z.enum(SORTS).optional()).openapi({
+        description:
+          '`relevance` (default; with no text: popularity × search_ranking), `downloads`, `stars`, ' +
+          '`newest` (created), `updated`. Ties fall back to relevance, then id.',
+      }),
+      tags: repeatedQuery(z.string()).openapi({ description: 'Only nodes with any of these tags (repeat the key).' }),
+      os: repeatedQuery(z.string()).openapi({
+        description: 'Same as `supported_os`, repeatable (`windows`, `linux`, `macos` or a classifier).',
+      }),
+      accelerator: repeatedQuery(z.string()).openapi({
+        description: 'Same as `supported_accelerator`, repeatable (`cuda`, `rocm`, `mps`… or a classifier).',
+      }),
     }),
   },
   responses: {
-    200: { description: 'A paginated list of nodes', content: { 'application/json': { schema: NodeListSchema } } },
+    200: {
+      description: 'A paginated list of nodes, best match first',
+      content: { 'application/json': { schema: NodeSearchResultSchema } },
+    },
     ...errorResponses(400),
   },
 });
 
+/** The contract's single value and our repeatable alias, as one "any of" list. */
+const anyOf = (single: string | undefined, many: string[] | undefined) => [
+  ...(single?.trim() ? [single] : []),
+  ...(many ?? []),
+];
+
 export function registerSearchNodes(app: App) {
   app.openapi(route, async (c) => {
     const query = c.req.valid('query');
-    const { db, config } = c.get('services');
-    const paging = { page: query.page, limit: query.limit };
-    const result = await queryNodePage(db, {
-      ...paging,
-      joinPublishers: true,
-      where: and(
-        visibleNodeStatus(query.include_banned ?? false),
-        matchesText(query.search),
-        definesComfyNode(query.comfy_node_search),
-        matchesRepository(query.repository_url_search),
-        supportsOs(query.supported_os),
-        supportsAccelerator(query.supported_accelerator),
-      ),
-      orderBy: [desc(nodes.totalInstall), asc(nodes.id)],
+    const { db, config, search } = c.get('services');
+    const includeBanned = query.include_banned ?? false;
+    const result = search.search({
+      // Untrimmed: a trailing space tells the planner the last word is complete. '' = not given.
+      text: query.search ?? '',
+      classText: query.comfy_node_search ?? '',
+      repositoryUrl: repositoryTerm(query.repository_url_search) ?? '',
+      os: anyOf(query.supported_os, query.os),
+      accelerators: anyOf(query.supported_accelerator, query.accelerator),
+      tags: query.tags ?? [],
+      includeBanned,
+      sort: query.sort ?? 'relevance',
+      page: query.page,
+      limit: query.limit,
     });
-    return c.json(await nodeListResponse(db, config, result, paging), 200);
+    // Popular-query suggestions learn from what people actually type: first pages of text searches
+    // that found something (paging through, or a typo that matched nothing, is no signal).
+    if (query.page === 1 && query.search?.trim() && result.total > 0) search.recordQuery(query.search);
+
+    const rows = await loadHitRows(db, result.hits, includeBanned);
+    const bundles = await loadNodeBundles(db, rows);
+    return c.json(
+      {
+        nodes: bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
+        total: result.total,
+        page: query.page,
+        limit: query.limit,
+        totalPages: countPages(result.total, query.limit),
+        facets: result.facets,
+        highlights: highlightsOf(result.hits, rows),
+      },
+      200,
+    );
   });
 }

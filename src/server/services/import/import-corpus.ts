@@ -35,13 +35,15 @@ export interface ImportOptions {
  */
 export async function importCorpus(db: Db, corpus: Corpus, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
-  const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? 500;
   const totals = { created: 0, updated: 0, unchanged: 0, skipped: 0, classNames: 0 };
   await ensureUnclaimedPublisher(db);
 
   for (let offset = 0; offset < corpus.nodes.length; offset += batchSize) {
     const batch = corpus.nodes.slice(offset, offset + batchSize);
+    // Stamped per batch, not once per run: each batch commits on its own, and a stamp older than what the
+    // search change feed has already seen (a run takes many seconds) could fall behind its window.
+    const now = options.now ?? new Date();
     await db.transaction(async (tx) => {
       const nodes = await upsertCorpusNodes(tx, batch, now);
       for (const record of batch) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PublisherRow, UserRow } from '../../db/rows.ts';
-import { publishers } from '../../db/schema/index.ts';
+import { nodes, publishers } from '../../db/schema/index.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { toPublisherColumns, type PublisherFieldsInput } from './publisher-fields.ts';
 
@@ -20,6 +20,10 @@ export async function updatePublisher(
       .where(eq(publishers.id, publisher.id))
       .returning();
     if (!updated) throw new Error(`publisher ${publisher.id} vanished during update`);
+    // Search shows (and finds nodes by) the publisher name: its nodes changed too, for the search feed.
+    if (updated.name !== publisher.name) {
+      await tx.update(nodes).set({ updatedAt: now }).where(eq(nodes.publisherId, publisher.id));
+    }
     await recordAudit(tx, {
       actor: userActor(actor),
       action: 'publisher.update',

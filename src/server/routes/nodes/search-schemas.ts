@@ -1,0 +1,52 @@
+import { z } from '@hono/zod-openapi';
+import { NodeSchema } from '../schemas.ts';
+
+// Response shapes of the search routes: the contract's list envelope plus our extras (facets,
+// highlights, suggestions), which old clients ignore.
+
+const CountsSchema = z.record(z.string(), z.number().int()).openapi({
+  description: 'Value → number of matching nodes, most frequent first.',
+});
+
+export const SearchFacetsSchema = z
+  .object({ os: CountsSchema, accelerators: CountsSchema, tags: CountsSchema })
+  .openapi('NodeSearchFacets', {
+    description:
+      'Counted over all matches before paging. Each facet ignores its own filter (so a ticked OS still ' +
+      'shows the counts of the others) and applies the others.',
+  });
+
+export const SearchHighlightSchema = z
+  .object({
+    terms: z.array(z.string()).openapi({ description: 'Indexed (lower-case) words that matched.' }),
+    classNames: z.array(z.string()).openapi({ description: 'Node class names that matched (at most 5).' }),
+  })
+  .openapi('NodeSearchHighlight');
+
+export const NodeSearchResultSchema = z
+  .object({
+    nodes: z.array(NodeSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    totalPages: z.number().int(),
+    facets: SearchFacetsSchema,
+    highlights: z.record(z.string(), SearchHighlightSchema).openapi({
+      description: 'Per node id of this page: what matched, for highlighting.',
+    }),
+  })
+  .openapi('NodeSearchResult');
+
+export const NodeSuggestionSchema = z
+  .object({
+    text: z.string(),
+    kind: z.enum(['node', 'class', 'query']).openapi({
+      description: '`node`: a pack name; `class`: a node class name; `query`: a popular search.',
+    }),
+    nodeId: z.string().optional().openapi({ description: 'For `node` suggestions: the node to open.' }),
+  })
+  .openapi('NodeSuggestion');
+
+export const NodeSuggestionsSchema = z
+  .object({ suggestions: z.array(NodeSuggestionSchema) })
+  .openapi('NodeSuggestions');
