@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubDouble, useGitHubDouble } from '../support/authz/github-double.ts';
 import { buildFixture, ROLES, send, type AuthzRow } from '../support/authz/matrix.ts';
+import { nodeRows } from '../support/authz/node-rows.ts';
 import { publisherRows } from '../support/authz/publisher-rows.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // THE AUTHORIZATION MATRIX: every protected route, as every role, with the exact status expected.
-// To cover more routes, write an `AuthzRow[]` next to publisher-rows.ts and append it here.
-const ROWS: AuthzRow[] = [...publisherRows];
+// To cover more routes, write an `AuthzRow[]` next to publisher-rows.ts / node-rows.ts and append it here.
+const ROWS: AuthzRow[] = [...publisherRows, ...nodeRows];
 
 describe('authorization matrix', () => {
   let t: TestApp;
