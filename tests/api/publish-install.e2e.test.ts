@@ -11,7 +11,7 @@ import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { UserRow } from '../../src/server/db/rows.ts';
 import { users } from '../../src/server/db/schema/index.ts';
-import { comfyCliPublishBody } from '../../src/server/services/publish/testing.ts';
+import { comfyCliPublishBody } from '../support/publish.ts';
 import type { AppConfig, Services } from '../../src/server/services.ts';
 import { insertNode, insertPublisher } from '../support/factories.ts';
 import { EMULATOR_PROJECT, signUp } from '../support/firebase-emulator.ts';

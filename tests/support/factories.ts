@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/server/db/client.ts';
-import type { NodeRow, NodeVersionRow, PublisherRow, UserRow } from '../../src/server/db/rows.ts';
+import type { NodeRow, NodeVersionRow, PublisherRow, TokenRow, UserRow } from '../../src/server/db/rows.ts';
 import {
   archives,
   nodes,
   nodeVersions,
+  personalAccessTokens,
   publisherPermissions,
   publishers,
   users,
 } from '../../src/server/db/schema/index.ts';
+import { generateToken } from '../../src/server/services/tokens/token-format.ts';
 import { refreshLatestVersion } from '../../src/server/services/versions/latest.ts';
 
 // Rows with sane defaults, written straight to the database: for arranging a test, never for
@@ -84,4 +86,18 @@ export async function insertVersion(
     .returning();
   await refreshLatestVersion(db, rest.nodeId);
   return row!;
+}
+
+/** A personal access token of the publisher, with its plaintext (which the database never holds). */
+export async function insertToken(
+  db: Db,
+  publisher: PublisherRow,
+  values: Partial<typeof personalAccessTokens.$inferInsert> = {},
+): Promise<{ token: string; row: TokenRow }> {
+  const { token, hash, displayPrefix } = generateToken();
+  const [row] = await db
+    .insert(personalAccessTokens)
+    .values({ publisherId: publisher.id, name: 'ci', tokenHash: hash, displayPrefix, ...values })
+    .returning();
+  return { token, row: row! };
 }

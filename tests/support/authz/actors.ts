@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { PublisherRow, TokenRow, UserRow } from '../../../src/server/db/rows.ts';
-import { personalAccessTokens, users } from '../../../src/server/db/schema/index.ts';
-import { generateToken } from '../../../src/server/services/tokens/token-format.ts';
+import type { UserRow } from '../../../src/server/db/rows.ts';
+import { users } from '../../../src/server/db/schema/index.ts';
 import { signUp } from '../firebase-emulator.ts';
 import type { TestApp } from '../test-app.ts';
 
@@ -29,18 +28,4 @@ export async function signedIn(
     ? await t.services.db.update(users).set(changes).where(eq(users.id, account.uid)).returning()
     : await t.services.db.select().from(users).where(eq(users.id, account.uid));
   return { token: account.idToken, user: user! };
-}
-
-/** A personal access token row for arranging tests, with its plaintext. */
-export async function insertToken(
-  t: TestApp,
-  publisher: PublisherRow,
-  values: Partial<typeof personalAccessTokens.$inferInsert> = {},
-): Promise<{ row: TokenRow; token: string }> {
-  const { token, hash, displayPrefix } = generateToken();
-  const [row] = await t.services.db
-    .insert(personalAccessTokens)
-    .values({ publisherId: publisher.id, name: 'ci', tokenHash: hash, displayPrefix, ...values })
-    .returning();
-  return { row: row!, token };
 }

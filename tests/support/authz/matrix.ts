@@ -1,9 +1,9 @@
 import type { NodeRow, NodeVersionRow, PublisherRow, TokenRow, UserRow } from '../../../src/server/db/rows.ts';
 import { publisherPermissions } from '../../../src/server/db/schema/index.ts';
 import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../../../src/server/services/publishers/unclaimed.ts';
-import { insertNode, insertPublisher, insertUser, insertVersion } from '../factories.ts';
+import { insertNode, insertPublisher, insertToken, insertUser, insertVersion } from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
-import { insertToken, signedIn } from './actors.ts';
+import { signedIn } from './actors.ts';
 
 /** Who sends the request. Every protected route is tried as each of them. */
 export const ROLES = [
@@ -69,7 +69,7 @@ async function ownedRecords(t: TestApp, values: Partial<PublisherRow> = {}): Pro
   const node = await insertNode(db, { publisherId: publisher.id });
   await insertVersion(db, { nodeId: node.id, version: '1.0.0' });
   const version = await insertVersion(db, { nodeId: node.id, version: '1.1.0' });
-  const { row: token } = await insertToken(t, publisher);
+  const { row: token } = await insertToken(t.services.db, publisher);
   return { publisher, node, version, token };
 }
 
@@ -101,7 +101,7 @@ export async function buildFixture(t: TestApp, role: Role): Promise<AuthzFixture
   let authorization: string | undefined;
   if (signed) authorization = `Bearer ${signed.token}`;
   if (role === 'foreignToken') {
-    const { token } = await insertToken(t, foreign.publisher, { name: 'foreign' });
+    const { token } = await insertToken(t.services.db, foreign.publisher, { name: 'foreign' });
     authorization = `Bearer ${token}`;
   }
   return { t, role, actor: signed?.user, ...own, foreign, unclaimedNode, authorization };

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { buildZip, samplePackFiles } from '../../../../tests/support/zip.ts';
 import type { NodeVersionRow, PublisherRow } from '../../db/rows.ts';
 import { nodeVersions } from '../../db/schema/index.ts';
-import { insertUploadedVersion } from '../../services/publish/testing.ts';
+import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
 
 const zip = buildZip(samplePackFiles());
 const sha256 = createHash('sha256').update(zip).digest('hex');

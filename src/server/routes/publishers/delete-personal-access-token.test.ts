@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertToken } from '../../../../tests/support/authz/actors.ts';
+import { insertToken } from '../../../../tests/support/factories.ts';
 import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
 import { insertPublisher } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
@@ -21,7 +21,7 @@ describe('DELETE /publishers/{publisherId}/tokens/{tokenId}', () => {
     (await t.services.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.id, id))).length === 1;
 
   it('revokes the token and logs it', async () => {
-    const { row } = await insertToken(t, s.publisher);
+    const { row } = await insertToken(t.services.db, s.publisher);
     expect((await del(row.id, s.owner.token)).status).toBe(204);
     expect(await exists(row.id)).toBe(false);
     expect((await del(row.id, s.owner.token)).status).toBe(404);
@@ -35,7 +35,7 @@ describe('DELETE /publishers/{publisherId}/tokens/{tokenId}', () => {
 
   it("answers 404 for another publisher's token, 400 for a malformed id", async () => {
     const other = await insertPublisher(t.services.db, { owner: s.owner.user });
-    const { row } = await insertToken(t, other);
+    const { row } = await insertToken(t.services.db, other);
     expect((await del(row.id, s.owner.token)).status).toBe(404);
     expect(await exists(row.id)).toBe(true);
     const malformed = await del('not-a-uuid', s.owner.token);
@@ -44,7 +44,7 @@ describe('DELETE /publishers/{publisherId}/tokens/{tokenId}', () => {
   });
 
   it('lets admins revoke; refuses members, strangers (403) and anonymous (401)', async () => {
-    const { row } = await insertToken(t, s.publisher);
+    const { row } = await insertToken(t.services.db, s.publisher);
     expect((await del(row.id)).status).toBe(401);
     expect((await del(row.id, s.member.token)).status).toBe(403);
     expect((await del(row.id, s.stranger.token)).status).toBe(403);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertToken } from '../../../../tests/support/authz/actors.ts';
+import { insertToken } from '../../../../tests/support/factories.ts';
 import { publisherScene } from '../../../../tests/support/authz/scene.ts';
 import { insertNode, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
@@ -19,7 +19,7 @@ describe('DELETE /publishers/{publisherId}', () => {
 
   it('deletes the publisher with its tokens and permissions, and logs it', async () => {
     const s = await publisherScene(t);
-    const { row: token } = await insertToken(t, s.publisher);
+    const { row: token } = await insertToken(t.services.db, s.publisher);
     const response = await del(s.publisher.id, s.owner.token);
     expect(response.status).toBe(204);
     const db = t.services.db;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertToken, signedIn } from '../../../../tests/support/authz/actors.ts';
+import { signedIn } from '../../../../tests/support/authz/actors.ts';
+import { insertToken } from '../../../../tests/support/factories.ts';
 import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
 import { insertPublisher } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
@@ -11,12 +12,12 @@ describe('GET /publishers/{publisherId}/tokens', () => {
   beforeAll(async () => {
     t = await createTestApp();
     s = await publisherScene(t);
-    const older = await insertToken(t, s.publisher, {
+    const older = await insertToken(t.services.db, s.publisher, {
       name: 'laptop',
       createdAt: new Date('2026-01-01T00:00:00Z'),
       expiresAt: new Date('2027-01-01T00:00:00Z'),
     });
-    const newer = await insertToken(t, s.publisher, {
+    const newer = await insertToken(t.services.db, s.publisher, {
       name: 'ci',
       description: 'GitHub Actions',
       createdAt: new Date('2026-02-01T00:00:00Z'),

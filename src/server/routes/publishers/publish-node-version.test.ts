@@ -4,7 +4,8 @@ import { insertNode, insertPublisher, insertUser, insertVersion } from '../../..
 import { createTestApp, fixedClock, TEST_API_URL, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { PublisherRow, UserRow } from '../../db/rows.ts';
 import { archives, auditLog, nodes, nodeVersions, personalAccessTokens } from '../../db/schema/index.ts';
-import { comfyCliPublishBody, insertToken } from '../../services/publish/testing.ts';
+import { insertToken } from '../../../../tests/support/factories.ts';
+import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
 
 describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
   const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
@@ -34,7 +35,7 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
     t = await createTestApp({ clock });
     owner = await insertUser(t.services.db);
     publisher = await insertPublisher(t.services.db, { owner });
-    ({ token } = await insertToken(t.services, publisher, { createdBy: owner }));
+    ({ token } = await insertToken(t.services.db, publisher, { createdBy: owner.id }));
   });
   afterAll(() => t.close());
 
@@ -194,7 +195,7 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
 
     it('refuses a token of another publisher', async () => {
       const other = await insertPublisher(t.services.db, { owner: await insertUser(t.services.db) });
-      const { token: otherToken } = await insertToken(t.services, other);
+      const { token: otherToken } = await insertToken(t.services.db, other);
       const nodeId = freshNodeId();
       await expectError(
         await publish(nodeId, comfyCliPublishBody(otherToken, nodeId, '1.0.0')),
@@ -206,7 +207,7 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
     });
 
     it('refuses an expired token, saying so', async () => {
-      const { token: expired } = await insertToken(t.services, publisher, {
+      const { token: expired } = await insertToken(t.services.db, publisher, {
         expiresAt: new Date('2026-06-01T11:59:59Z'),
       });
       const nodeId = freshNodeId();
@@ -231,7 +232,7 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
 
   it('refuses a banned publisher with 403', async () => {
     const banned = await insertPublisher(t.services.db, { status: 'PublisherStatusBanned' });
-    const { token: bannedToken } = await insertToken(t.services, banned);
+    const { token: bannedToken } = await insertToken(t.services.db, banned);
     const nodeId = freshNodeId();
     await expectError(
       await publish(nodeId, comfyCliPublishBody(bannedToken, nodeId, '1.0.0'), { publisherId: banned.id }),

@@ -14,7 +14,8 @@ import {
 import type { PublisherRow } from '../../db/rows.ts';
 import { archives, jobs, nodes, nodeVersions } from '../../db/schema/index.ts';
 import { AUTO_ACTIVATED_REASON } from '../../services/archives/accept-upload.ts';
-import { comfyCliPublishBody, insertToken } from '../../services/publish/testing.ts';
+import { insertToken } from '../../../../tests/support/factories.ts';
+import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
 import { signStorageUrl } from '../../storage/signing.ts';
 
 const zip = buildZip(samplePackFiles());
@@ -38,7 +39,7 @@ function context(options: { autoActivate?: boolean; maxArchiveBytes?: number } =
       },
     });
     state.publisher = await insertPublisher(state.t.services.db, { owner: await insertUser(state.t.services.db) });
-    state.token = (await insertToken(state.t.services, state.publisher)).token;
+    state.token = (await insertToken(state.t.services.db, state.publisher)).token;
     state.counter = 0;
   });
   afterAll(() => state.t.close());

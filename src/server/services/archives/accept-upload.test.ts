@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { buildZip, samplePackFiles, zipWithSymlink } from '../../../../tests/support/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
-import { comfyCliPublishBody, insertToken } from '../publish/testing.ts';
+import { insertToken } from '../../../../tests/support/factories.ts';
+import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
 import { acceptUploadedArchive, AUTO_ACTIVATED_REASON } from './accept-upload.ts';
 
 // The path a remote store (S3) takes: the object is already in the bucket, the API never saw it.
@@ -31,7 +32,7 @@ describe('acceptUploadedArchive without bytes (object already in the store)', ()
   beforeAll(async () => {
     t = await createTestApp({ config: { autoActivateVersions: true } });
     publisher = await insertPublisher(t.services.db);
-    ({ token } = await insertToken(t.services, publisher));
+    ({ token } = await insertToken(t.services.db, publisher));
   });
   afterAll(() => t.close());
 

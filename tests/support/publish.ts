@@ -1,33 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { NodeVersionRow, PublisherRow, TokenRow, UserRow } from '../../db/rows.ts';
-import { archives, nodeVersions, personalAccessTokens } from '../../db/schema/index.ts';
-import type { Services } from '../../services.ts';
-import { generateToken } from '../tokens/token-format.ts';
-import { refreshLatestVersion } from '../versions/latest.ts';
-import { archiveKey } from '../archives/archive-key.ts';
+import type { NodeVersionRow } from '../../src/server/db/rows.ts';
+import { archives, nodeVersions } from '../../src/server/db/schema/index.ts';
+import type { Services } from '../../src/server/services.ts';
+import { refreshLatestVersion } from '../../src/server/services/versions/latest.ts';
+import { archiveKey } from '../../src/server/services/archives/archive-key.ts';
 
 // Arranging helpers for the publish/upload/download tests (route and end-to-end suites). Not
 // used by the server itself.
-
-export async function insertToken(
-  services: Pick<Services, 'db'>,
-  publisher: PublisherRow,
-  values: { createdBy?: UserRow; expiresAt?: Date | null } = {},
-): Promise<{ token: string; row: TokenRow }> {
-  const { token, hash, displayPrefix } = generateToken();
-  const [row] = await services.db
-    .insert(personalAccessTokens)
-    .values({
-      publisherId: publisher.id,
-      name: 'ci',
-      tokenHash: hash,
-      displayPrefix,
-      createdBy: values.createdBy?.id ?? null,
-      expiresAt: values.expiresAt ?? null,
-    })
-    .returning();
-  return { token, row: row! };
-}
 
 /** The JSON body comfy-cli sends for `comfy node publish` (captured shape, see clients.md §1.3). */
 export function comfyCliPublishBody(token: string | undefined, nodeId: string, version: string) {
