@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { App, AppEnv } from './app-env.ts';
 import { ApiError, type ErrorDetail } from './errors.ts';
+import { cacheHeaders } from './http/cache-headers.ts';
 import { registerRoutes } from './routes/index.ts';
 import type { Services } from './services.ts';
 
@@ -49,6 +50,7 @@ export function createApp(services: Services): App {
     await next();
     c.header('X-Request-Id', c.get('requestId'));
   });
+  app.use('*', cacheHeaders());
   // Comfy clients call from other origins (the ComfyUI frontend runs in the user's browser).
   app.use(
     '*',
