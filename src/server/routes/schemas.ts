@@ -74,6 +74,16 @@ export const NodeVersionStatusSchema = z
   .openapi('NodeVersionStatus');
 const PublisherStatusSchema = z.enum(['PublisherStatusActive', 'PublisherStatusBanned']).openapi('PublisherStatus');
 
+/** Fields Node and NodeVersion share: tags and what the pack runs on. */
+const tagAndCompatibilityFields = {
+  tags: z.array(z.string()).optional(),
+  tags_admin: z.array(z.string()).optional(),
+  supported_os: z.array(z.string()).optional(),
+  supported_accelerators: z.array(z.string()).optional(),
+  supported_comfyui_version: z.string().optional(),
+  supported_comfyui_frontend_version: z.string().optional(),
+};
+
 export const NodeVersionSchema = z
   .object({
     id: z.string(),
@@ -85,12 +95,7 @@ export const NodeVersionSchema = z
     deprecated: z.boolean().optional(),
     status: NodeVersionStatusSchema.optional(),
     status_reason: z.string().optional(),
-    tags: z.array(z.string()).optional(),
-    tags_admin: z.array(z.string()).optional(),
-    supported_os: z.array(z.string()).optional(),
-    supported_accelerators: z.array(z.string()).optional(),
-    supported_comfyui_version: z.string().optional(),
-    supported_comfyui_frontend_version: z.string().optional(),
+    ...tagAndCompatibilityFields,
     comfy_node_extract_status: z.string().optional(),
     downloadUrl: z.string().optional().openapi({ description: 'Absolute URL of the zip, once uploaded.' }),
   })
@@ -131,12 +136,7 @@ export const NodeSchema = z
     icon: z.string().optional(),
     banner_url: z.string().optional(),
     repository: z.string().optional(),
-    tags: z.array(z.string()).optional(),
-    tags_admin: z.array(z.string()).optional(),
-    supported_os: z.array(z.string()).optional(),
-    supported_accelerators: z.array(z.string()).optional(),
-    supported_comfyui_version: z.string().optional(),
-    supported_comfyui_frontend_version: z.string().optional(),
+    ...tagAndCompatibilityFields,
     latest_version: NodeVersionSchema.optional(),
     rating: z.number().optional(),
     downloads: z.number().int().optional(),

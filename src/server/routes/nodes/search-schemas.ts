@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { NodeSchema } from '../schemas.ts';
+import { NodeListSchema } from '../schemas.ts';
 
 // Response shapes of the search routes: the contract's list envelope plus our extras (facets,
 // highlights, suggestions), which old clients ignore.
@@ -23,19 +23,12 @@ export const SearchHighlightSchema = z
   })
   .openapi('NodeSearchHighlight');
 
-export const NodeSearchResultSchema = z
-  .object({
-    nodes: z.array(NodeSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    limit: z.number().int(),
-    totalPages: z.number().int(),
-    facets: SearchFacetsSchema,
-    highlights: z.record(z.string(), SearchHighlightSchema).openapi({
-      description: 'Per node id of this page: what matched, for highlighting.',
-    }),
-  })
-  .openapi('NodeSearchResult');
+export const NodeSearchResultSchema = NodeListSchema.extend({
+  facets: SearchFacetsSchema,
+  highlights: z.record(z.string(), SearchHighlightSchema).openapi({
+    description: 'Per node id of this page: what matched, for highlighting.',
+  }),
+}).openapi('NodeSearchResult');
 
 export const NodeSuggestionSchema = z
   .object({
