@@ -21,6 +21,11 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
+/** The same status for every role (rows then override the roles that differ). */
+export function everyRole<T>(value: T): Record<Role, T> {
+  return Object.fromEntries(ROLES.map((role) => [role, value])) as Record<Role, T>;
+}
+
 export interface OwnedRecords {
   publisher: PublisherRow;
   /** An active node of the publisher, with versions 1.0.0 and 1.1.0 (`version` is 1.1.0). */

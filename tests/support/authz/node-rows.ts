@@ -1,18 +1,9 @@
-import type { AuthzRow, Role } from './matrix.ts';
+import { everyRole, type AuthzRow, type Role } from './matrix.ts';
 
 // Rows for the user, review, admin-read, publish and upload routes. Order of every `expect`:
 // anonymous, stranger, member, owner, admin, bannedOwner, bannedPublisherOwner, foreignToken.
 
-const every = (status: number): Record<Role, number> => ({
-  anonymous: status,
-  stranger: status,
-  member: status,
-  owner: status,
-  admin: status,
-  bannedOwner: status,
-  bannedPublisherOwner: status,
-  foreignToken: status,
-});
+const every = everyRole;
 
 /** Any signed-in person (banned ones too: reading your own record is allowed). */
 const signedInRead: Record<Role, number> = { ...every(200), anonymous: 401, foreignToken: 401 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { nodes } from '../../../src/server/db/schema/index.ts';
-import type { AuthzFixture, AuthzRow, Role } from './matrix.ts';
+import { everyRole, ROLES, type AuthzFixture, type AuthzRow, type Role } from './matrix.ts';
 
 // Rows for the publisher, node-management, version-management, token and permission routes.
 // Order of every `expect`: anonymous, stranger, member, owner, admin, bannedOwner, bannedPublisherOwner,
@@ -27,31 +27,9 @@ const ownerOrAdmin = (ok: number): Record<Role, number> => ({
 const anyRoleOrAdmin = (ok: number): Record<Role, number> => ({ ...ownerOrAdmin(ok), member: ok });
 
 const canEdit = (allowed: Role[]): Partial<Record<Role, object>> =>
-  Object.fromEntries(
-    (
-      [
-        'anonymous',
-        'stranger',
-        'member',
-        'owner',
-        'admin',
-        'bannedOwner',
-        'bannedPublisherOwner',
-        'foreignToken',
-      ] as Role[]
-    ).map((role) => [role, { canEdit: allowed.includes(role) }]),
-  );
+  Object.fromEntries(ROLES.map((role) => [role, { canEdit: allowed.includes(role) }]));
 
-const allOk = (status: number): Record<Role, number> => ({
-  anonymous: status,
-  stranger: status,
-  member: status,
-  owner: status,
-  admin: status,
-  bannedOwner: status,
-  bannedPublisherOwner: status,
-  foreignToken: status,
-});
+const allOk = everyRole;
 
 export const publisherRows: AuthzRow[] = [
   {
