@@ -7,13 +7,21 @@ import { defineConfig } from 'astro/config';
 // Locale routing is done by our own middleware (src/middleware.ts) rather than Astro's `i18n`
 // option: we need unprefixed routes such as `/discord` and `/api/*` beside `/{lang}/…`, and a
 // redirect from `/` that also honours the saved language cookie.
+// NODEYARD_BUILD_DIR lets several checkouts' worth of browser-test servers build side by side
+// (each Playwright run on its own E2E_PORT builds into .builds/<port>); everyone else uses dist/.
+const buildDir = process.env.NODEYARD_BUILD_DIR ?? './dist';
+
 export default defineConfig({
   output: 'server',
+  outDir: buildDir,
   // Standalone mode gives us a handler that serves built assets and pages; src/server/main.ts
   // mounts it in its own http server (next to the API listener) instead of letting it autostart.
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    cacheDir: buildDir === './dist' ? undefined : `${buildDir}/.vite`,
+  },
   server: { port: 4321, host: '127.0.0.1' },
   security: { checkOrigin: true },
   devToolbar: { enabled: false },

@@ -4,6 +4,10 @@ import { defineConfig, devices } from '@playwright/test';
 // internet beyond the package registries). Override with CHROMIUM_PATH elsewhere.
 const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const port = Number(process.env['E2E_PORT'] ?? 4399);
+// A run on its own port (parallel local runs) also gets its own build and data directories.
+const isolated = process.env['E2E_PORT'] !== undefined;
+const dataDir = isolated ? `.e2e-data/${port}` : '.e2e-data';
+const buildEnv: Record<string, string> = isolated ? { NODEYARD_BUILD_DIR: `.builds/${port}` } : {};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,9 +42,9 @@ export default defineConfig({
   ],
   webServer: {
     // A throw-away data dir per run, so browser tests never see (or touch) a developer's registry.
-    command: 'rm -rf .e2e-data && node scripts/start.ts',
+    command: `rm -rf ${dataDir} && node scripts/start.ts`,
     url: `http://127.0.0.1:${port}/en/`,
-    env: { PORT: String(port), API_PORT: String(port + 4000), HOST: '127.0.0.1', DATA_DIR: '.e2e-data' },
+    env: { PORT: String(port), API_PORT: String(port + 4000), HOST: '127.0.0.1', DATA_DIR: dataDir, ...buildEnv },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

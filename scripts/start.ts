@@ -5,11 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEnv } from '../src/server/env.ts';
+import { buildDirectory } from '../src/server/build-directory.ts';
 import { startServer, type RunningServer } from '../src/server/main.ts';
 import { launchAuthEmulator, needsLocalAuthEmulator, type AuthEmulatorHandle } from './lib/auth-emulator.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-const stampFile = join(root, 'dist', '.build-stamp');
+const stampFile = join(buildDirectory(), '.build-stamp');
 const inputs = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
 
 function newestMtime(path: string): number {

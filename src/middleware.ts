@@ -3,6 +3,7 @@ import { localeDir, LOCALE_COOKIE } from './i18n/locales.ts';
 import { negotiateLocale } from './i18n/negotiate.ts';
 import { serverT } from './i18n/server.ts';
 import { splitLocalePath } from './lib/locale-path.ts';
+import { withPageCaching } from './server/http/page-cache.ts';
 
 // Puts the page language, its direction and `t()` on `locals` once per request, so pages and
 // components never work the locale out themselves.
@@ -19,5 +20,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.lang = lang;
   context.locals.dir = localeDir(lang);
   context.locals.t = serverT(lang);
-  return next();
+  return withPageCaching(context.request, await next());
 });

@@ -4,8 +4,10 @@ import { getRequestListener } from '@hono/node-server';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { join, resolve as resolvePath } from 'node:path';
 import { createApp } from './app.ts';
+import { buildDirectory } from './build-directory.ts';
 import { parseEnv, type Env } from './env.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { seedDemoDataIfEmpty } from './seed/seed-demo.ts';
@@ -89,7 +91,7 @@ export async function startServer(): Promise<RunningServer> {
 
   // The adapter's entry would start its own server on import unless told not to.
   process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
-  const entryPath = new URL('../../dist/server/entry.mjs', import.meta.url).href;
+  const entryPath = pathToFileURL(join(buildDirectory(), 'server', 'entry.mjs')).href;
   const { handler: siteHandler } = (await import(entryPath)) as { handler: NodeHandler };
   const locals = { services: runtime.services };
 
