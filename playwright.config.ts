@@ -44,7 +44,15 @@ export default defineConfig({
     // A throw-away data dir per run, so browser tests never see (or touch) a developer's registry.
     command: `rm -rf ${dataDir} && node scripts/start.ts`,
     url: `http://127.0.0.1:${port}/en/`,
-    env: { PORT: String(port), API_PORT: String(port + 4000), HOST: '127.0.0.1', DATA_DIR: dataDir, ...buildEnv },
+    env: {
+      PORT: String(port),
+      API_PORT: String(port + 4000),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      // Browser tests sign this address up (verified, through the emulator) to act as an admin.
+      ADMIN_EMAILS: 'e2e-admin@nodeyard.test',
+      ...buildEnv,
+    },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
