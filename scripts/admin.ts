@@ -1,7 +1,8 @@
-// `npm run admin -- grant <email> | revoke <email> | list`: manages admins of the registry the
-// server uses (DATA_DIR or DATABASE_URL). The person must have signed in once.
+// `npm run admin -- grant <email> | revoke <email> | list | service-token …`: manages admins and
+// service tokens of the registry the server uses (DATA_DIR or DATABASE_URL).
 import { parseEnv } from '../src/server/env.ts';
 import { AdminCliError, listAdmins, setAdmin } from './lib/admin-users.ts';
+import { runServiceTokenCommand, SERVICE_TOKEN_USAGE } from './lib/admin-service-tokens.ts';
 import { exitWithError, openCliRuntime } from './lib/cli-runtime.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -9,13 +10,16 @@ const USAGE = `Usage: npm run admin -- <command>
   grant <email>    make the user with this e-mail an admin
   revoke <email>   take admin rights away
   list             show the admins
+${SERVICE_TOKEN_USAGE}
 
 Works on the database the server uses (DATA_DIR, or DATABASE_URL). The user must have signed in once.
 Stop a server that uses the same embedded DATA_DIR first.`;
 
 const [command, email, ...rest] = process.argv.slice(2);
 const valid =
-  (command === 'list' && !email) || ((command === 'grant' || command === 'revoke') && email && !rest.length);
+  command === 'service-token' ||
+  (command === 'list' && !email) ||
+  ((command === 'grant' || command === 'revoke') && email && !rest.length);
 if (!valid) {
   console.error(USAGE);
   process.exit(command === '--help' || command === '-h' ? 0 : 2);
@@ -24,7 +28,9 @@ if (!valid) {
 const runtime = await openCliRuntime().catch(exitWithError);
 try {
   const { db } = runtime.services;
-  if (command === 'list') {
+  if (command === 'service-token') {
+    await runServiceTokenCommand(db, process.argv.slice(3));
+  } else if (command === 'list') {
     const admins = await listAdmins(db);
     if (admins.length === 0) console.log('No admins yet. Grant one with: npm run admin -- grant <email>');
     for (const admin of admins) console.log(`${admin.email ?? '(no e-mail)'}\t${admin.name ?? ''}\tuid ${admin.id}`);

@@ -5,11 +5,11 @@ import { createHash, randomBytes } from 'node:crypto';
  * easy to spot (secret scanners, logs) and tells them apart from Firebase ID tokens.
  */
 export const TOKEN_PREFIX = 'nyd_pat_';
-const DISPLAY_LENGTH = TOKEN_PREFIX.length + 4;
 
-export function generateToken(): { token: string; hash: string; displayPrefix: string } {
-  const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  return { token, hash: hashToken(token), displayPrefix: token.slice(0, DISPLAY_LENGTH) };
+/** A new random secret with a recognisable prefix (personal access tokens by default). */
+export function generateToken(prefix: string = TOKEN_PREFIX): { token: string; hash: string; displayPrefix: string } {
+  const token = `${prefix}${randomBytes(32).toString('base64url')}`;
+  return { token, hash: hashToken(token), displayPrefix: token.slice(0, prefix.length + 4) };
 }
 
 /** Tokens are 256-bit random, so a fast unsalted hash is enough (no dictionary to attack). */
