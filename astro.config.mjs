@@ -20,7 +20,7 @@ export default defineConfig({
   integrations: [react()],
   vite: {
     plugins: [tailwindcss()],
-    cacheDir: buildDir === './dist' ? undefined : `${buildDir}/.vite`,
+    ...(buildDir === './dist' ? {} : { cacheDir: `${buildDir}/.vite` }),
   },
   server: { port: 4321, host: '127.0.0.1' },
   security: { checkOrigin: true },
