@@ -5,7 +5,18 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/', 'data/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', '.builds/', '.e2e-data/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      '.astro/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      '.builds/',
+      '.e2e-data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,

@@ -6,7 +6,7 @@ import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../src/server/app.ts';
+import { createApp, type AppOptions } from '../../src/server/app.ts';
 import { composeServices } from '../../src/server/compose-services.ts';
 import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
@@ -20,7 +20,7 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startBenchServer(): Promise<BenchServer> {
+export async function startBenchServer(options: AppOptions = {}): Promise<BenchServer> {
   const dir = await mkdtemp(join(tmpdir(), 'nodeyard-bench-'));
   const url = process.env['DATABASE_URL'];
   const database = url
@@ -35,7 +35,6 @@ export async function startBenchServer(): Promise<BenchServer> {
 
   const config: AppConfig = {
     apiPublicUrl: baseUrl,
-    autoActivateVersions: true,
     adminEmails: [],
     maxArchiveBytes: 10 * 1024 * 1024,
     signingSecret: 'bench-signing-secret-0123456789abcdef',
@@ -46,7 +45,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     identity: firebaseIdentity('demo-nodeyard'),
     storage: { root: join(dir, 'storage') },
   });
-  listener = getRequestListener(createApp(services).fetch);
+  listener = getRequestListener(createApp(services, options).fetch);
   return {
     baseUrl,
     services,

@@ -6,6 +6,12 @@ import { ZodError } from 'zod';
 import type { App, AppEnv } from './app-env.ts';
 import { ApiError, type ErrorDetail } from './errors.ts';
 import { cacheHeaders } from './http/cache-headers.ts';
+import { rejectNul } from './http/reject-nul.ts';
+import { accessLog } from './ops/access-log.ts';
+import { registerOpsRoutes } from './ops/health-routes.ts';
+import { createLogger, scrubSecrets, type Logger } from './ops/logger.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { rateLimit, type RateLimitConfig } from './ops/rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
 import type { Services } from './services.ts';
 
@@ -34,8 +40,23 @@ function validationFailed(c: Context<AppEnv>, error: ZodError) {
   return c.json(errorBody('validation_error', `Invalid request: ${summary}`, details), 400);
 }
 
+export interface AppOptions {
+  /** JSON logger; silent by default so tests stay quiet. */
+  logger?: Logger;
+  /** Shared (database-backed) rate limits; off unless given. */
+  rateLimits?: RateLimitConfig;
+  /** Node process metrics (CPU, memory, event loop) next to the API's own; off in tests. */
+  processMetrics?: boolean;
+  /** When set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /** /readyz answers 503 once this is true, so load balancers drain the instance. */
+  isShuttingDown?: () => boolean;
+}
+
 /** Builds the API. Served at the root of the API port and under /api on the site. */
-export function createApp(services: Services): App {
+export function createApp(services: Services, options: AppOptions = {}): App {
+  const logger = options.logger ?? createLogger({ level: 'silent' });
+  const metrics = createMetrics(services, { processMetrics: options.processMetrics ?? false });
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return validationFailed(c, result.error as ZodError);
@@ -50,6 +71,8 @@ export function createApp(services: Services): App {
     await next();
     c.header('X-Request-Id', c.get('requestId'));
   });
+  app.use('*', accessLog(logger));
+  app.use('*', metrics.middleware);
   app.use('*', cacheHeaders());
   // Comfy clients call from other origins (the ComfyUI frontend runs in the user's browser).
   app.use(
@@ -62,6 +85,9 @@ export function createApp(services: Services): App {
       maxAge: 600,
     }),
   );
+  // After CORS, so a browser can read the 429 and its Retry-After.
+  if (options.rateLimits) app.use('*', rateLimit(options.rateLimits));
+  app.use('*', rejectNul());
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.details), error.status);
@@ -73,13 +99,18 @@ export function createApp(services: Services): App {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('http_error', error.message), error.status);
     }
-    console.error(
-      JSON.stringify({ level: 'error', requestId: c.get('requestId'), message: String(error), stack: error.stack }),
+    logger.error(
+      { requestId: c.get('requestId'), err: { message: scrubSecrets(String(error)), stack: error.stack } },
+      'unhandled error',
     );
     return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
   });
   app.notFound((c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}.`), 404));
 
+  registerOpsRoutes(app, services, metrics, {
+    ...(options.metricsToken ? { metricsToken: options.metricsToken } : {}),
+    ...(options.isShuttingDown ? { isShuttingDown: options.isShuttingDown } : {}),
+  });
   registerRoutes(app);
 
   app.doc31('/openapi.json', OPENAPI_CONFIG);

@@ -38,7 +38,9 @@ export function composeServices(options: ComposeOptions): Services {
     identity: options.identity,
     storage,
     clock,
-    github: options.github ?? createGitHubVerifier(),
+    github:
+      options.github ??
+      createGitHubVerifier(options.config.githubApiUrl ? { apiBase: options.config.githubApiUrl } : {}),
     search: options.search ?? new MiniSearchIndex(),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vendorProxyEnvShape } from './services/vendor-proxy/vendor-env.ts';
 
 // Every setting the server reads, parsed once. A bad value stops the boot with a clear message
 // instead of surfacing later as a confusing runtime error. Documented in .env.example.
@@ -39,20 +40,48 @@ const EnvSchema = z.object({
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-nodeyard'),
   /** host:port of the Firebase Auth emulator. Only then are the emulator's unsigned tokens accepted. */
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  /** Public web settings of the Firebase project, rendered into pages for the browser's sign-in. */
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  /** The Auth emulator as browsers reach it (default: http://FIREBASE_AUTH_EMULATOR_HOST). */
+  FIREBASE_AUTH_EMULATOR_URL: z.url().optional(),
   /** Comma-separated e-mails that become admins when they sign in with a verified address. */
   ADMIN_EMAILS: list.default([]),
-  /** Until moderation lands, new versions can go straight to Active (default on when embedded). */
-  AUTO_ACTIVATE_VERSIONS: bool.optional(),
   /** Fill an empty registry with clearly fake demo packs on start (default on when embedded). */
   SEED_DEMO_DATA: bool.optional(),
+  /** Vendor task-status proxies: VENDOR_<NAME>_BASE_URL / _API_KEY and limits (vendor-proxy/vendor-env.ts). */
+  ...vendorProxyEnvShape,
+  /** GitHub OAuth app for claim-my-node; without both, the site says claiming is not configured. */
+  GITHUB_OAUTH_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where GitHub's OAuth pages live (GitHub Enterprise, or a test double). */
+  GITHUB_BASE_URL: z.url().default('https://github.com'),
+  /** GitHub's REST API, asked whether a token may push to a repository. */
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = z.infer<typeof EnvSchema> & z.infer<typeof OpsEnvSchema>;
+
+/** Operations: logging, metrics, rate limits (docs/operations.md). */
+const OpsEnvSchema = z.object({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Behind a reverse proxy/load balancer that sets X-Forwarded-For (rate limits count the client IP). */
+  TRUST_PROXY: bool.default(false),
+  RATE_LIMIT_ENABLED: bool.default(true),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  RATE_LIMIT_WRITES_PER_IP: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_WRITES_PER_CREDENTIAL: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_AUTHENTICATED_PER_IP: z.coerce.number().int().positive().default(1200),
+  /** A running background job whose worker has been silent this long is retried by another worker. */
+  JOBS_STALE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+});
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings in env files mean "unset", not "invalid".
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = EnvSchema.safeParse(cleaned);
+  const result = EnvSchema.extend(OpsEnvSchema.shape).safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);

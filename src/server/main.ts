@@ -8,6 +8,10 @@ import { pathToFileURL } from 'node:url';
 import { join, resolve as resolvePath } from 'node:path';
 import { createApp } from './app.ts';
 import { buildDirectory } from './build-directory.ts';
+import { startUploadJanitor } from './jobs/upload-janitor.ts';
+import { createLogger } from './ops/logger.ts';
+import { provideSiteServices } from './site-services.ts';
+import type { RateLimitConfig } from './ops/rate-limit.ts';
 import { parseEnv, type Env } from './env.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { seedDemoDataIfEmpty } from './seed/seed-demo.ts';
@@ -63,42 +67,96 @@ async function seedIfWanted(env: Env, runtime: Runtime): Promise<void> {
   );
 }
 
+const DRAIN_GRACE_MS = 20_000;
+
+function drain(server: http.Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+function rateLimitsFromEnv(env: Env): RateLimitConfig {
+  return {
+    windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+    writesPerIp: env.RATE_LIMIT_WRITES_PER_IP,
+    writesPerCredential: env.RATE_LIMIT_WRITES_PER_CREDENTIAL,
+    authenticatedPerIp: env.RATE_LIMIT_AUTHENTICATED_PER_IP,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
 export interface RunningServer {
   siteUrl: string;
   apiUrl: string;
   close(): Promise<void>;
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** Answers site requests of an instance started without the site build (API-only instances). */
+const noSite: NodeHandler = (_req, res) => {
+  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('This instance serves the API only.\n');
+};
+
+async function loadSiteHandler(): Promise<NodeHandler> {
+  // The adapter's entry would start its own server on import unless told not to.
+  process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+  const entryPath = pathToFileURL(join(buildDirectory(), 'server', 'entry.mjs')).href;
+  return ((await import(entryPath)) as { handler: NodeHandler }).handler;
+}
+
+/**
+ * Starts one instance. `site: false` skips the Astro build (API-only instances: the multi-instance
+ * test and benchmarks run before or without a site build).
+ */
+export async function startServer(options: { site?: boolean } = {}): Promise<RunningServer> {
   const env = parseEnv();
   const releaseDataDir = env.DATABASE_URL ? () => {} : claimDataDir(env.DATA_DIR);
   const runtime = await createRuntime(env).catch((error: unknown) => {
     releaseDataDir();
     throw error;
   });
+  let stopJanitor = () => {};
   try {
     await seedIfWanted(env, runtime);
     // Search answers from memory: load it fully before the first request, then follow the change feed.
     const search = await runtime.searchSync.start();
     console.log(`Search index: ${search.documents} nodes loaded in ${Math.round(search.milliseconds)} ms.`);
+    // Scans and node-class extraction of uploads; stopped by runtime.close().
+    runtime.jobs.start();
+    stopJanitor = startUploadJanitor(runtime.services, (error) => console.error('upload janitor failed:', error));
   } catch (error) {
     await runtime.close();
     releaseDataDir();
     throw error;
   }
-  const api = createApp(runtime.services);
+  let shuttingDown = false;
+  const api = createApp(runtime.services, {
+    logger: createLogger({ level: env.LOG_LEVEL }),
+    processMetrics: true,
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+    ...(env.RATE_LIMIT_ENABLED ? { rateLimits: rateLimitsFromEnv(env) } : {}),
+    isShuttingDown: () => shuttingDown,
+  });
   const apiListener = getRequestListener(api.fetch);
 
-  // The adapter's entry would start its own server on import unless told not to.
-  process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
-  const entryPath = pathToFileURL(join(buildDirectory(), 'server', 'entry.mjs')).href;
-  const { handler: siteHandler } = (await import(entryPath)) as { handler: NodeHandler };
+  provideSiteServices(runtime.services);
+  const siteHandler = options.site === false ? noSite : await loadSiteHandler();
   const locals = { services: runtime.services };
 
   const site = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
       req.url = url.slice(4) || '/';
+      void apiListener(req, res);
+      return;
+    }
+    // Probes hit the site port too (one port per instance behind a load balancer).
+    if (/^\/(healthz|readyz|metrics)(\?|$)/.test(url)) {
       void apiListener(req, res);
       return;
     }
@@ -113,10 +171,12 @@ export async function startServer(): Promise<RunningServer> {
     siteUrl: `http://${shownHost}:${sitePort}`,
     apiUrl: `http://${shownHost}:${apiPort}`,
     async close() {
-      await Promise.all([
-        new Promise<void>((resolve) => site.close(() => resolve())),
-        new Promise<void>((resolve) => apiServer.close(() => resolve())),
-      ]);
+      // Graceful: /readyz turns 503 at once, listeners stop accepting, in-flight requests finish
+      // (idle keep-alive sockets are closed now, busy ones after a grace period), then background
+      // work and the database stop.
+      shuttingDown = true;
+      await Promise.all([drain(site), drain(apiServer)]);
+      stopJanitor();
       await runtime.close();
       releaseDataDir();
     },

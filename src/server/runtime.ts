@@ -8,9 +8,12 @@ import { systemClock } from './clock.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { SearchSync } from './search/sync/search-sync.ts';
+import { defaultJobHandlers } from './jobs/handlers.ts';
+import { JobWorker } from './jobs/worker.ts';
 import type { AppConfig, Services } from './services.ts';
 import { storageRoot } from './storage/fs.ts';
 import { s3StorageFromEnv } from './storage/s3-env.ts';
+import { vendorProxyConfigFromEnv } from './services/vendor-proxy/vendor-env.ts';
 
 /** The signing secret for the embedded store: from env, else generated once and kept in DATA_DIR. */
 function signingSecret(env: Env, dataDir: string): string {
@@ -31,6 +34,8 @@ export interface Runtime {
    * write never pay for the full load); close() stops it.
    */
   searchSync: SearchSync;
+  /** Background jobs (scans, extraction). Created idle: the server starts it; close() stops it. */
+  jobs: JobWorker;
   close(): Promise<void>;
 }
 
@@ -47,10 +52,20 @@ export async function createRuntime(env: Env): Promise<Runtime> {
 
   const config: AppConfig = {
     apiPublicUrl: (env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`).replace(/\/+$/, ''),
-    autoActivateVersions: env.AUTO_ACTIVATE_VERSIONS ?? embedded,
     adminEmails: env.ADMIN_EMAILS,
     maxArchiveBytes: env.MAX_ARCHIVE_BYTES,
     signingSecret: signingSecret(env, dataDir),
+    githubApiUrl: env.GITHUB_API_URL,
+    vendorProxy: vendorProxyConfigFromEnv(env),
+    ...(env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET
+      ? {
+          githubOAuth: {
+            clientId: env.GITHUB_OAUTH_CLIENT_ID,
+            clientSecret: env.GITHUB_OAUTH_CLIENT_SECRET,
+            baseUrl: env.GITHUB_BASE_URL,
+          },
+        }
+      : {}),
   };
   const s3 = env.STORAGE_DRIVER === 's3' ? s3StorageFromEnv(env, systemClock) : null;
   const services = composeServices({
@@ -60,12 +75,15 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     storage: s3 ?? { root: storageRoot(dataDir) },
   });
   const searchSync = new SearchSync(services.db, services.search);
+  const jobs = new JobWorker(services, defaultJobHandlers(), { staleMs: env.JOBS_STALE_SECONDS * 1000 });
   return {
     services,
     database,
     embedded,
     searchSync,
+    jobs,
     async close() {
+      await jobs.stop();
       await searchSync.stop();
       await database.close();
     },

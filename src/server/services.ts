@@ -4,16 +4,22 @@ import type { Db } from './db/client.ts';
 import type { SearchIndex } from './search/port.ts';
 import type { GitHubVerifier } from './services/publishers/github-verifier.ts';
 import type { ArchiveStorage } from './storage/port.ts';
+import type { VendorProxyConfig } from './services/vendor-proxy/vendors.ts';
 
 /** Settings the domain code needs (derived from Env once, so tests can build them directly). */
 export interface AppConfig {
   /** Absolute base URL of the API as clients reach it, without a trailing slash. */
   apiPublicUrl: string;
-  autoActivateVersions: boolean;
   adminEmails: string[];
   maxArchiveBytes: number;
   /** Secret for HMAC-signed upload/download URLs served by our own API (filesystem storage). */
   signingSecret: string;
+  /** GitHub OAuth app for claim-my-node (absent: claiming through the site is not configured). */
+  githubOAuth?: { clientId: string; clientSecret: string; baseUrl: string };
+  /** GitHub REST API base for the repository check (default https://api.github.com). */
+  githubApiUrl?: string;
+  /** Vendor task-status proxies (absent: every vendor answers 503). */
+  vendorProxy?: VendorProxyConfig;
 }
 
 /** Everything a route needs, handed in by the app factory: routes never open connections themselves. */

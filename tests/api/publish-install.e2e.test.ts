@@ -11,6 +11,8 @@ import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { UserRow } from '../../src/server/db/rows.ts';
 import { users } from '../../src/server/db/schema/index.ts';
+import { defaultJobHandlers } from '../../src/server/jobs/handlers.ts';
+import { JobWorker } from '../../src/server/jobs/worker.ts';
 import { comfyCliPublishBody } from '../support/publish.ts';
 import type { AppConfig, Services } from '../../src/server/services.ts';
 import { insertNode, insertPublisher } from '../support/factories.ts';
@@ -25,6 +27,8 @@ import { eq } from 'drizzle-orm';
 interface RunningApi {
   baseUrl: string;
   services: Services;
+  /** Runs the moderation jobs now (a real server's worker does it within a second). */
+  runJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -39,7 +43,6 @@ async function startApi(config: Partial<AppConfig>): Promise<RunningApi> {
   const storageDir = await mkdtemp(join(tmpdir(), 'nodeyard-e2e-storage-'));
   const fullConfig: AppConfig = {
     apiPublicUrl: baseUrl,
-    autoActivateVersions: false,
     adminEmails: [],
     maxArchiveBytes: 5 * 1024 * 1024,
     signingSecret: 'e2e-signing-secret-0123456789abcdef',
@@ -52,9 +55,11 @@ async function startApi(config: Partial<AppConfig>): Promise<RunningApi> {
     storage: { root: storageDir },
   });
   late.app = createApp(services);
+  const jobs = new JobWorker(services, defaultJobHandlers(), { log: () => {} });
   return {
     baseUrl,
     services,
+    runJobs: () => jobs.runDue(),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await database.close();
@@ -117,7 +122,7 @@ async function managerListAll(api: RunningApi) {
 describe('publish with comfy-cli, install with ComfyUI-Manager (real HTTP)', () => {
   let api: RunningApi;
   beforeAll(async () => {
-    api = await startApi({ autoActivateVersions: true });
+    api = await startApi({});
   });
   afterAll(() => api.close());
 
@@ -128,6 +133,8 @@ describe('publish with comfy-cli, install with ComfyUI-Manager (real HTTP)', () 
     const files = samplePackFiles('e2e-pack');
     const { publish, upload } = await comfyCliPublish(api, publisher.id, token, 'e2e-pack', buildZip(files));
     expect(upload.status).toBe(200);
+    // The clean pack passes the scan and becomes Active by itself.
+    expect(await api.runJobs()).toBe(1);
 
     const listed = await managerListAll(api);
     expect(listed.size).toBe(36);
@@ -163,10 +170,10 @@ describe('publish with comfy-cli, install with ComfyUI-Manager (real HTTP)', () 
   });
 });
 
-describe('publish with moderation on (no auto-activation)', () => {
+describe('publish, before and after the moderation scan', () => {
   let api: RunningApi;
   beforeAll(async () => {
-    api = await startApi({ autoActivateVersions: false });
+    api = await startApi({});
   });
   afterAll(() => api.close());
 
@@ -181,5 +188,24 @@ describe('publish with moderation on (no auto-activation)', () => {
     expect((await fetch(`${api.baseUrl}/nodes/held-pack/install`)).status).toBe(404);
     expect((await fetch(`${api.baseUrl}/nodes/held-pack/install?version=1.0.0`)).status).toBe(404);
     expect((await fetch(`${api.baseUrl}/archives/held-pack/1.0.0/node.zip`)).status).toBe(404);
+  });
+
+  it('flags a malicious pack with its findings: it never becomes installable', async () => {
+    const { publisher, token } = await publisherWithToken(api);
+    const files = {
+      '__init__.py': 'from .nodes import NODE_CLASS_MAPPINGS\n',
+      'nodes.py':
+        'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\nclass Evil:\n    CATEGORY = "x"\nNODE_CLASS_MAPPINGS = {"Evil": Evil}\n',
+    };
+    const { upload } = await comfyCliPublish(api, publisher.id, token, 'flagged-pack', buildZip(files));
+    expect(upload.status).toBe(200);
+    // (the previous test's held-pack is scanned in the same run)
+    expect(await api.runJobs()).toBeGreaterThanOrEqual(1);
+    const version = await fetch(`${api.baseUrl}/nodes/flagged-pack/versions/1.0.0`);
+    expect(((await version.json()) as { status: string }).status).toBe('NodeVersionStatusFlagged');
+    expect((await fetch(`${api.baseUrl}/nodes/flagged-pack/install`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/nodes/flagged-pack/install?version=1.0.0`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/archives/flagged-pack/1.0.0/node.zip`)).status).toBe(404);
+    expect((await managerListAll(api)).get('flagged-pack')).not.toHaveProperty('latest_version');
   });
 });

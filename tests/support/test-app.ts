@@ -8,6 +8,8 @@ import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { SearchSync } from '../../src/server/search/sync/search-sync.ts';
+import { defaultJobHandlers } from '../../src/server/jobs/handlers.ts';
+import { JobWorker } from '../../src/server/jobs/worker.ts';
 import type { AppConfig, Services } from '../../src/server/services.ts';
 import { EMULATOR_PROJECT } from './firebase-emulator.ts';
 import { createTestDatabase } from './test-db.ts';
@@ -28,6 +30,10 @@ export interface TestApp {
    * nodes.updated_at (e.g. comfy_nodes inserted by a factory).
    */
   syncSearch(options?: { full?: boolean }): Promise<void>;
+  /** The app's job worker, never started: tests drive it with runJobs(). */
+  jobs: JobWorker;
+  /** Processes every due job now (as the server's worker would within a second); returns how many ran. */
+  runJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -44,7 +50,6 @@ export async function createTestApp(overrides: { config?: Partial<AppConfig>; cl
   const clock = overrides.clock ?? { now: () => new Date() };
   const config: AppConfig = {
     apiPublicUrl: TEST_API_URL,
-    autoActivateVersions: false,
     adminEmails: [],
     maxArchiveBytes: 5 * 1024 * 1024,
     signingSecret: 'test-signing-secret-0123456789abcdef',
@@ -60,11 +65,14 @@ export async function createTestApp(overrides: { config?: Partial<AppConfig>; cl
   });
   const app = createApp(services);
   const searchSync = new SearchSync(services.db, services.search);
+  const jobs = new JobWorker(services, defaultJobHandlers(), { log: () => {} });
   return {
     app,
     services,
     database,
     searchSync,
+    jobs,
+    runJobs: () => jobs.runDue(),
     async syncSearch(options = {}) {
       await (options.full ? searchSync.reload() : searchSync.syncNow());
     },
@@ -79,6 +87,7 @@ export async function createTestApp(overrides: { config?: Partial<AppConfig>; cl
       );
     },
     async close() {
+      await jobs.stop();
       await searchSync.stop();
       await database.close();
       await rm(storageDir, { recursive: true, force: true });

@@ -10,6 +10,19 @@ export async function createTestDatabase(): Promise<Database> {
   const driver = process.env['TEST_DB_DRIVER'] ?? 'pglite';
   if (driver !== 'postgres') return openDatabase({ driver: 'pglite' });
 
+  const throwaway = await createThrowawayPostgres();
+  const database = await openDatabase({ driver: 'postgres', url: throwaway.url, poolSize: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await throwaway.drop();
+    },
+  };
+}
+
+/** An empty PostgreSQL database on the TEST_DATABASE_URL server, for one test file. */
+export async function createThrowawayPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
   const name = `nodeyard_t_${randomBytes(6).toString('hex')}`;
@@ -19,16 +32,14 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       // Best effort: a leftover throw-away database must not fail the suite that used it.
       const cleanup = new pg.Client({ connectionString: adminUrl });
       try {
         await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       } catch (error) {
         console.warn(`could not drop test database ${name}: ${String(error)}`);
       } finally {

@@ -21,6 +21,9 @@ interface Props {
  * and returns focus to the trigger, a click outside closes.
  */
 export function LanguageSwitcher({ lang, messages, englishNames, pathname, search }: Props) {
+  // Islands such as search rewrite the query in place: links built when the list opens use the
+  // live address (the props are only the server's first render).
+  const here = typeof window === 'undefined' ? { pathname, search } : window.location;
   const t = useIslandT(lang, messages);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -126,7 +129,7 @@ export function LanguageSwitcher({ lang, messages, englishNames, pathname, searc
           {visible.map((code) => (
             <li key={code}>
               <a
-                href={switchLocalePath(pathname, search, '', code)}
+                href={switchLocalePath(here.pathname, here.search, '', code)}
                 hrefLang={code}
                 lang={code}
                 aria-current={code === lang ? 'true' : undefined}

@@ -8,20 +8,19 @@ import { etagMatches } from './cache-headers.ts';
 
 const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 
-const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').startsWith('text/html');
-
-export async function withPageCaching(request: Request, response: Response): Promise<Response> {
+/** Caching headers for a page whose body is `body`; returns the 304 to send instead, if any. */
+export function applyPageCaching(
+  request: Request,
+  status: number,
+  headers: Headers,
+  body: Uint8Array,
+): Response | null {
   const method = request.method;
-  if ((method !== 'GET' && method !== 'HEAD') || response.status !== 200 || !isHtml(response)) return response;
-  if (response.headers.has('cache-control')) return response;
-  const body = new Uint8Array(await response.arrayBuffer());
+  if ((method !== 'GET' && method !== 'HEAD') || status !== 200 || headers.has('cache-control')) return null;
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  const headers = new Headers(response.headers);
   headers.set('ETag', etag);
   headers.set('Cache-Control', PAGE_CACHE_CONTROL);
-  if (etagMatches(request.headers.get('if-none-match') ?? undefined, etag)) {
-    headers.delete('content-length');
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(body, { status: 200, headers });
+  if (!etagMatches(request.headers.get('if-none-match') ?? undefined, etag)) return null;
+  headers.delete('content-length');
+  return new Response(null, { status: 304, headers });
 }

@@ -9,6 +9,13 @@ import { registerNodeReadRoutes } from './nodes/register.ts';
 import { registerVersionReadRoutes } from './versions/register.ts';
 import { registerComfyNodeReadRoutes } from './comfy-nodes/register.ts';
 import { registerBulkRoutes } from './bulk/register.ts';
+import { registerModerationRoutes } from './moderation/register.ts';
+import { registerAdminRoutes } from './admin/register.ts';
+import { registerCustomerRoutes } from './customers/register.ts';
+import { registerProxyRoutes } from './proxy/register.ts';
+import { registerGitHubOAuthRoutes } from './github-oauth/register.ts';
+import { registerCiRoutes } from './ci/register.ts';
+import { registerReleaseRoutes } from './releases/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -27,4 +34,11 @@ export function registerRoutes(app: App) {
   registerVersionReadRoutes(app);
   registerComfyNodeReadRoutes(app);
   registerBulkRoutes(app);
+  registerModerationRoutes(app);
+  registerAdminRoutes(app);
+  registerCustomerRoutes(app);
+  registerProxyRoutes(app);
+  registerGitHubOAuthRoutes(app);
+  registerCiRoutes(app);
+  registerReleaseRoutes(app);
 }

@@ -7,7 +7,15 @@ import { mergeSuggestions } from './merge-suggestions.ts';
 import { toMiniSearchQuery, type FieldSets } from './minisearch-query.ts';
 import { planQuery } from './planner.ts';
 import { PopularQueries } from './popular-queries.ts';
-import type { SearchDocument, SearchHit, SearchIndex, SearchQuery, SearchResult, Suggestion } from './port.ts';
+import type {
+  QueryCount,
+  SearchDocument,
+  SearchHit,
+  SearchIndex,
+  SearchQuery,
+  SearchResult,
+  Suggestion,
+} from './port.ts';
 import { popularitySignal } from './ranking.ts';
 import { comparatorFor, firstInOrder } from './sorting.ts';
 import { SuggestionIndex } from './suggestions.ts';
@@ -144,6 +152,14 @@ export class MiniSearchIndex implements SearchIndex {
 
   recordQuery(text: string): void {
     this.#queries.record(text);
+  }
+
+  drainRecordedQueries(): QueryCount[] {
+    return this.#queries.drainPending();
+  }
+
+  replacePopularQueries(totals: QueryCount[]): void {
+    this.#queries.replaceAll(totals);
   }
 
   #match(text: string, classText: string): Candidate[] {

@@ -30,6 +30,8 @@ export function normalizeQueryText(text: string): string {
 
 export class PopularQueries {
   readonly #counts = new Map<string, Counted>();
+  /** Recorded since the last drainPending(): what this instance has not yet shared. */
+  readonly #pending = new Map<string, number>();
   readonly #capacity: number;
   /** A query typed once is noise (and could be personal); suggest only what several searches shared. */
   readonly #minCount: number;
@@ -50,6 +52,7 @@ export class PopularQueries {
     const keys = completionKeys(normalized);
     if (keys.length === 0) return;
     this.#clock++;
+    this.#pending.set(normalized, (this.#pending.get(normalized) ?? 0) + 1);
     const existing = this.#counts.get(normalized);
     if (existing) {
       existing.count++;
@@ -58,6 +61,28 @@ export class PopularQueries {
     }
     this.#counts.set(normalized, { text: normalized, keys, count: 1, lastSeen: this.#clock });
     if (this.#counts.size >= 2 * this.#capacity) this.#prune();
+  }
+
+  /** Hands over (and forgets) the counts recorded since the last call. */
+  drainPending(): Array<{ text: string; count: number }> {
+    const drained = [...this.#pending].map(([text, count]) => ({ text, count }));
+    this.#pending.clear();
+    return drained;
+  }
+
+  /**
+   * Adopts shared totals (all instances' counts, already including what this one drained), keeping
+   * what was recorded here since the drain on top.
+   */
+  replaceAll(totals: Array<{ text: string; count: number }>): void {
+    this.#counts.clear();
+    for (const { text, count } of totals.slice(0, 2 * this.#capacity)) {
+      const normalized = normalizeQueryText(text);
+      const keys = completionKeys(normalized);
+      if (keys.length === 0) continue;
+      const local = this.#pending.get(normalized) ?? 0;
+      this.#counts.set(normalized, { text: normalized, keys, count: count + local, lastSeen: ++this.#clock });
+    }
   }
 
   /** Counted queries matching a normalized prefix key; an empty prefix lists the most popular ones. */

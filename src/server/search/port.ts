@@ -105,4 +105,13 @@ export interface SearchIndex {
   size(): number;
   /** Counts a query a user actually ran, feeding the popular-query suggestions (bounded memory). */
   recordQuery(text: string): void;
+  /** Queries recorded since the last call, with how often (to share them with other instances). */
+  drainRecordedQueries(): QueryCount[];
+  /** Replaces the popular-query table with the shared totals of all instances. */
+  replacePopularQueries(totals: QueryCount[]): void;
+}
+
+export interface QueryCount {
+  text: string;
+  count: number;
 }

@@ -13,6 +13,8 @@ export interface DemoPack {
   classes: string[];
   supportedOs?: string[];
   supportedAccelerators?: string[];
+  /** pip requirements the versions declare (shown on the node page). */
+  dependencies?: string[];
   /** Relative popularity: drives stars and downloads. */
   weight: number;
 }
@@ -28,6 +30,7 @@ export const DEMO_PACKS: DemoPack[] = [
     description: 'Tiled upscaling with seam blending, so large images fit in modest VRAM.',
     tags: ['upscale', 'image', 'tiling'],
     classes: ['DemoTiledUpscale', 'DemoSeamBlend', 'DemoUpscaleByFactor'],
+    dependencies: ['numpy', 'pillow>=10'],
     supportedOs: ANY_OS,
     supportedAccelerators: GPUS,
     weight: 9,
@@ -47,6 +50,7 @@ export const DEMO_PACKS: DemoPack[] = [
     description: 'Loads videos as image batches and writes batches back to MP4 or animated WebP.',
     tags: ['video', 'animation', 'io'],
     classes: ['DemoLoadVideoFrames', 'DemoSaveVideo', 'DemoFrameSelect', 'DemoFrameRate'],
+    dependencies: ['opencv-python', 'imageio-ffmpeg'],
     supportedOs: ['Microsoft :: Windows', 'POSIX :: Linux'],
     weight: 7,
   },
@@ -83,6 +87,7 @@ export const DEMO_PACKS: DemoPack[] = [
     description: 'Monocular depth maps for ControlNet, with near/far clipping and normal-map output.',
     tags: ['depth', 'controlnet', 'preprocessor'],
     classes: ['DemoDepthMap', 'DemoDepthToNormal', 'DemoDepthClip'],
+    dependencies: ['timm'],
     supportedAccelerators: GPUS,
     weight: 6,
   },
@@ -92,6 +97,7 @@ export const DEMO_PACKS: DemoPack[] = [
     description: 'Detects faces, restores them at a higher resolution and pastes them back with a soft mask.',
     tags: ['face', 'restore', 'detailer'],
     classes: ['DemoFaceDetect', 'DemoFaceRestore', 'DemoFacePaste'],
+    dependencies: ['facexlib', 'opencv-python'],
     supportedOs: ['Microsoft :: Windows', 'POSIX :: Linux'],
     supportedAccelerators: CUDA,
     weight: 8,
@@ -175,6 +181,7 @@ export const DEMO_PACKS: DemoPack[] = [
     description: 'Loads, trims and mixes audio clips and attaches them to generated video.',
     tags: ['audio', 'video', 'io'],
     classes: ['DemoLoadAudio', 'DemoTrimAudio', 'DemoMixAudio'],
+    dependencies: ['torchaudio', 'soundfile'],
     supportedOs: ['Microsoft :: Windows', 'POSIX :: Linux', 'MacOS'],
     weight: 3,
   },

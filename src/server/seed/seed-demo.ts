@@ -5,6 +5,8 @@ import { ARCHIVE_CONTENT_TYPE, archiveKey } from '../services/archives/archive-k
 import { refreshLatestVersion } from '../services/versions/latest.ts';
 import type { Services } from '../services.ts';
 import { buildDemoArchive, type BuiltArchive } from './demo-archive.ts';
+import { seedDemoCi } from '../services/ci/demo-ci.ts';
+import { seedDemoReleases } from '../services/releases/demo-releases.ts';
 import { DEMO_PUBLISHER, planDemoData, type PlannedNode, type PlannedVersion } from './demo-plan.ts';
 
 export interface SeedResult {
@@ -95,6 +97,8 @@ async function writeRows(tx: Db, plan: PlannedNode[], work: VersionWork[], now: 
         tags: node.pack.tags,
         supportedOs: node.pack.supportedOs ?? [],
         supportedAccelerators: node.pack.supportedAccelerators ?? [],
+        dependencies: node.pack.dependencies ?? [],
+        supportedComfyuiVersion: '>=0.3.0',
         comfyNodeExtractStatus: 'success',
         archiveId: archiveIdByKey.get(key)!,
         createdAt: version.createdAt,
@@ -153,6 +157,9 @@ export async function seedDemoData(services: SeedServices): Promise<SeedResult> 
   await Promise.all(work.map(({ key, archive }) => storage.put(key, archive.bytes, ARCHIVE_CONTENT_TYPE)));
   const wrote = await db.transaction((tx) => writeRows(tx, plan, work, clock.now()));
   if (!wrote) return skipped('another process seeded the demo data first');
+  // A few Comfy CI runs and release notes, so /ci and /releases have something to show.
+  await seedDemoCi(db, clock.now());
+  await seedDemoReleases(db, clock.now());
   return { seeded: true, nodes: plan.length, versions: work.length, milliseconds: performance.now() - started };
 }
 

@@ -48,6 +48,12 @@ export const versionScans = pgTable('version_scans', {
   /** Files skipped because of the limits (too many, too large, out of time). */
   skipped: integer('skipped').notNull().default(0),
   error: text('error'),
+  /**
+   * The status and reason the pipeline itself set on the version (null when it left the status alone).
+   * A rescan may only overturn the scanner's own verdict, never an admin's.
+   */
+  appliedStatus: text('applied_status'),
+  appliedReason: text('applied_reason'),
   scannedAt: timestamp('scanned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

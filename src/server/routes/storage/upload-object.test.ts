@@ -13,7 +13,7 @@ import {
 } from '../../../../tests/support/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { archives, jobs, nodes, nodeVersions } from '../../db/schema/index.ts';
-import { AUTO_ACTIVATED_REASON } from '../../services/archives/accept-upload.ts';
+import { PASSED_REASON } from '../../services/moderation/verdict.ts';
 import { insertToken } from '../../../../tests/support/factories.ts';
 import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
 import { signStorageUrl } from '../../storage/signing.ts';
@@ -27,14 +27,13 @@ interface Published {
   key: string;
 }
 
-function context(options: { autoActivate?: boolean; maxArchiveBytes?: number } = {}) {
+function context(options: { maxArchiveBytes?: number } = {}) {
   const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));
   const state = {} as { t: TestApp; publisher: PublisherRow; token: string; counter: number };
   beforeAll(async () => {
     state.t = await createTestApp({
       clock,
       config: {
-        autoActivateVersions: options.autoActivate ?? false,
         ...(options.maxArchiveBytes ? { maxArchiveBytes: options.maxArchiveBytes } : {}),
       },
     });
@@ -308,16 +307,17 @@ describe('PUT /storage/objects (size cap)', () => {
   });
 });
 
-describe('PUT /storage/objects (moderation off)', () => {
-  const { state, publish, upload, versionRow } = context({ autoActivate: true });
+describe('PUT /storage/objects then the moderation pipeline', () => {
+  const { state, publish, upload, versionRow } = context();
 
-  it('activates the version and makes it the node’s latest', async () => {
+  it('answers Pending; the scan job then activates a clean version and makes it the node’s latest', async () => {
     const published = await publish('2.0.0');
     const response = await upload(published.signedUrl, zip);
-    expect(await response.json()).toMatchObject({ status: 'NodeVersionStatusActive' });
+    expect(await response.json()).toMatchObject({ status: 'NodeVersionStatusPending' });
+    expect(await state.t.runJobs()).toBe(1);
     expect(await versionRow(published.versionId)).toMatchObject({
       status: 'NodeVersionStatusActive',
-      statusReason: AUTO_ACTIVATED_REASON,
+      statusReason: PASSED_REASON,
     });
     const [node] = await state.t.services.db.select().from(nodes).where(eq(nodes.id, published.nodeId));
     expect(node!.latestVersionId).toBe(published.versionId);

@@ -89,6 +89,14 @@ describe('GET /versions (listAllNodeVersions)', () => {
     expect(await labels('?status_reason=100%25')).toEqual([]);
   });
 
+  it('filters by a creation date range (from inclusive, before exclusive) and rejects bad dates', async () => {
+    const range = `?created_from=${encodeURIComponent(at(2).toISOString())}&created_before=${encodeURIComponent(at(4).toISOString())}`;
+    expect(await labels(range)).toEqual(['Alpha@1.1.0', 'beta@0.1.0']);
+    const bad = await t.request('/versions?created_from=yesterday', { token: admin.idToken });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/created_from/);
+  });
+
   it('pages deterministically and clamps pageSize', async () => {
     const seen: string[] = [];
     for (let n = 1; n <= 3; n += 1) {

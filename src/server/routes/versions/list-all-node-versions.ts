@@ -42,6 +42,14 @@ const route = createRoute({
       page: pageParam,
       pageSize: pageSizeParam(),
       status_reason: optionalText.openapi({ description: 'Case-insensitive substring of status_reason.' }),
+      created_from: z.iso
+        .datetime({ offset: true })
+        .optional()
+        .openapi({ description: 'Only versions created at or after this instant (ISO 8601).' }),
+      created_before: z.iso
+        .datetime({ offset: true })
+        .optional()
+        .openapi({ description: 'Only versions created before this instant (ISO 8601).' }),
     }),
   },
   responses: {
@@ -66,6 +74,8 @@ export function registerListAllNodeVersions(app: App) {
       nodeId: query.nodeId,
       statuses: query.statuses,
       statusReason: query.status_reason,
+      createdFrom: query.created_from ? new Date(query.created_from) : undefined,
+      createdBefore: query.created_before ? new Date(query.created_before) : undefined,
     });
     const includeStatusReason = query.include_status_reason ?? false;
     return c.json(

@@ -4,6 +4,7 @@ import { nodes } from '../../db/schema/index.ts';
 import type { SearchDocument, SearchIndex } from '../port.ts';
 import { readChangesSince, readCounters, readHighWaterMark, type NodeChange } from './change-feed.ts';
 import { loadAllDocuments, loadDocuments } from './node-documents.ts';
+import { shareQueryCounts } from './shared-queries.ts';
 
 export interface SearchSyncOptions {
   /** How often to look for changed nodes (default 500 ms). */
@@ -17,6 +18,8 @@ export interface SearchSyncOptions {
   overlapMs?: number;
   /** How often download and star counts are refreshed for every node (default 60 s). */
   countsIntervalMs?: number;
+  /** How often recorded queries are shared with other instances through the database (default 5 s). */
+  queriesIntervalMs?: number;
   /** Where a failed background tick is reported (default console.error); the next tick retries. */
   onError?: (error: unknown) => void;
 }
@@ -37,6 +40,7 @@ export class SearchSync {
   readonly #pollIntervalMs: number;
   readonly #overlapMs: number;
   readonly #countsIntervalMs: number;
+  readonly #queriesIntervalMs: number;
   readonly #onError: (error: unknown) => void;
   /** What the index holds, for the counter refresh (the port has no read-back). */
   readonly #docs = new Map<string, SearchDocument>();
@@ -54,6 +58,7 @@ export class SearchSync {
     this.#pollIntervalMs = options.pollIntervalMs ?? 500;
     this.#overlapMs = options.overlapMs ?? 15_000;
     this.#countsIntervalMs = options.countsIntervalMs ?? 60_000;
+    this.#queriesIntervalMs = options.queriesIntervalMs ?? 5_000;
     this.#onError = options.onError ?? ((error) => console.error('search sync failed; retrying:', error));
   }
 
@@ -64,6 +69,7 @@ export class SearchSync {
     this.#running = true;
     this.#every(this.#pollIntervalMs, () => this.syncNow());
     this.#every(this.#countsIntervalMs, () => this.refreshCounts());
+    this.#every(this.#queriesIntervalMs, () => this.shareQueries());
     return { documents, milliseconds: performance.now() - started };
   }
 
@@ -104,6 +110,11 @@ export class SearchSync {
   refreshCounts(): Promise<number> {
     if (!this.#loaded) return this.reload();
     return this.#serial(() => this.#refreshCounts());
+  }
+
+  /** Shares recorded search queries with other instances and adopts the totals (popular queries). */
+  shareQueries(): Promise<number> {
+    return this.#serial(() => shareQueryCounts(this.#db, this.#index, new Date()));
   }
 
   async #poll(): Promise<number> {

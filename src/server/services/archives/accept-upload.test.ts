@@ -4,10 +4,11 @@ import { insertPublisher } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { buildZip, samplePackFiles, zipWithSymlink } from '../../../../tests/support/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
-import { archives, nodeVersions } from '../../db/schema/index.ts';
+import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
 import { insertToken } from '../../../../tests/support/factories.ts';
 import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
-import { acceptUploadedArchive, AUTO_ACTIVATED_REASON } from './accept-upload.ts';
+import { PASSED_REASON } from '../moderation/verdict.ts';
+import { acceptUploadedArchive } from './accept-upload.ts';
 
 // The path a remote store (S3) takes: the object is already in the bucket, the API never saw it.
 
@@ -30,25 +31,28 @@ describe('acceptUploadedArchive without bytes (object already in the store)', ()
     (await t.services.db.select().from(nodeVersions).where(eq(nodeVersions.id, id)))[0]!;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { autoActivateVersions: true } });
+    t = await createTestApp();
     publisher = await insertPublisher(t.services.db);
     ({ token } = await insertToken(t.services.db, publisher));
   });
   afterAll(() => t.close());
 
-  it('reads the object back, records it and activates the version; a second call is a no-op', async () => {
+  it('reads the object back, records it and queues the scan; a second call is a no-op', async () => {
     const { key, versionId } = await publish();
     const zip = buildZip(samplePackFiles());
     await t.services.storage.put(key, zip, 'application/zip');
     const result = await acceptUploadedArchive(t.services, key);
     expect(result.status).toBe('accepted');
-    expect(await version(versionId)).toMatchObject({
-      status: 'NodeVersionStatusActive',
-      statusReason: AUTO_ACTIVATED_REASON,
-    });
+    // Accepted is not installable: the version waits for the moderation pipeline.
+    expect(await version(versionId)).toMatchObject({ status: 'NodeVersionStatusPending', statusReason: '' });
+    const queued = await t.services.db.select().from(jobs).where(eq(jobs.kind, 'version.uploaded'));
+    expect(queued.map((job) => job.payload)).toContainEqual({ versionId });
     const [archive] = await t.services.db.select().from(archives).where(eq(archives.key, key));
     expect(archive!.size).toBe(zip.length);
     expect(await acceptUploadedArchive(t.services, key)).toEqual({ status: 'already_accepted' });
+
+    expect(await t.runJobs()).toBe(1);
+    expect(await version(versionId)).toMatchObject({ status: 'NodeVersionStatusActive', statusReason: PASSED_REASON });
   });
 
   it('deletes an unacceptable object and leaves the version Pending with the reason', async () => {

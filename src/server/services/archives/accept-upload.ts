@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ArchiveRow, NodeVersionRow } from '../../db/rows.ts';
-import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
+import { archives, nodeVersions } from '../../db/schema/index.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { notifyJobsEnqueued } from '../../jobs/signal.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/record.ts';
-import { refreshLatestVersion } from '../versions/latest.ts';
+import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
 import { ARCHIVE_CONTENT_TYPE } from './archive-key.ts';
 import { validateZip, zipLimitsFor } from './validate-zip.ts';
-
-export const AUTO_ACTIVATED_REASON = 'Activated automatically (moderation disabled)';
 
 export type AcceptResult =
   | { status: 'accepted'; version: NodeVersionRow; archive: ArchiveRow }
@@ -47,8 +47,9 @@ async function noteRejection(services: Services, version: NodeVersionRow, messag
 }
 
 /**
- * Accepts the zip of a Pending version: validate, hash, record, activate when moderation is off,
- * and queue `version.uploaded` for the moderation pipeline.
+ * Accepts the zip of a Pending version: validate, hash, record, and queue `version.uploaded` for
+ * the moderation pipeline (services/moderation/scan-version.ts), which makes the version Active
+ * when the scan is clean or Flagged otherwise — about a second later on a running server.
  *
  * - Filesystem store: the API received the upload, so the route passes `bytes`; they are stored
  *   only once valid (nothing is written for a bad zip).
@@ -62,7 +63,7 @@ export async function acceptUploadedArchive(
   archiveKey: string,
   options: { bytes?: Uint8Array } = {},
 ): Promise<AcceptResult> {
-  const { db, storage, config, clock } = services;
+  const { db, storage, clock } = services;
   const target = await loadTarget(services, archiveKey);
   if (!target) return { status: 'unknown_key' };
   if (target.archive.uploadedAt) return { status: 'already_accepted' };
@@ -80,7 +81,7 @@ export async function acceptUploadedArchive(
 
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const now = clock.now();
-  return db.transaction(async (tx): Promise<AcceptResult> => {
+  const result = await db.transaction(async (tx): Promise<AcceptResult> => {
     // Claim the record first: of two concurrent uploads only one gets here, so the stored bytes
     // always match the recorded hash.
     const [archive] = await tx
@@ -90,16 +91,14 @@ export async function acceptUploadedArchive(
       .returning();
     if (!archive) return { status: 'already_accepted' };
     if (options.bytes) await storage.put(archiveKey, bytes, ARCHIVE_CONTENT_TYPE);
-    const activation = config.autoActivateVersions
-      ? { status: 'NodeVersionStatusActive' as const, statusReason: AUTO_ACTIVATED_REASON }
-      : { statusReason: '' };
+    // Still Pending: only the pipeline decides Active or Flagged. The reason of an earlier rejected
+    // upload is cleared.
     const [version] = await tx
       .update(nodeVersions)
-      .set({ ...activation, updatedAt: now })
+      .set({ statusReason: '', updatedAt: now })
       .where(eq(nodeVersions.id, target.version.id))
       .returning();
-    await refreshLatestVersion(tx, version!.nodeId);
-    await tx.insert(jobs).values({ kind: 'version.uploaded', payload: { versionId: version!.id } });
+    await enqueueJob(tx, VERSION_SCAN_JOB, { versionId: version!.id });
     await recordAudit(tx, {
       actor: { userId: null, kind: 'system' },
       action: 'node_version.archive_accept',
@@ -110,4 +109,6 @@ export async function acceptUploadedArchive(
     });
     return { status: 'accepted', version: version!, archive };
   });
+  if (result.status === 'accepted') notifyJobsEnqueued();
+  return result;
 }

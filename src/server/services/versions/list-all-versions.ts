@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { archives, nodes, nodeVersions, type NodeVersionStatus } from '../../db/schema/index.ts';
 import type { VersionWithArchive } from '../nodes/load-bundles.ts';
@@ -11,6 +11,9 @@ export interface AllVersionsQuery extends Paging {
   statuses?: NodeVersionStatus[] | undefined;
   /** Case-insensitive substring of status_reason. */
   statusReason?: string | undefined;
+  /** Created at or after (inclusive) / before (exclusive). */
+  createdFrom?: Date | undefined;
+  createdBefore?: Date | undefined;
 }
 
 /** Versions across all nodes, newest first (created_at DESC, then id), with the total. */
@@ -28,6 +31,8 @@ export async function listAllVersions(
       : undefined,
     query.statuses?.length ? inArray(nodeVersions.status, [...new Set(query.statuses)]) : undefined,
     reason ? sql`${nodeVersions.statusReason} ILIKE ${containsPattern(reason)}` : undefined,
+    query.createdFrom ? gte(nodeVersions.createdAt, query.createdFrom) : undefined,
+    query.createdBefore ? lt(nodeVersions.createdAt, query.createdBefore) : undefined,
   );
   const [rows, totals] = await Promise.all([
     db

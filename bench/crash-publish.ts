@@ -1,0 +1,204 @@
+// `npm run bench:crash`: kills a server with SIGKILL in the middle of publishes, uploads and
+// installs, restarts it on the same PostgreSQL database and archive directory, and checks that
+// nothing is half-done: no version without its archive record, no accepted upload whose version is
+// lost or stuck in Pending, no stored object without an accepted archive record (orphan), no
+// recorded archive whose object is missing, and no acknowledged download missing from the counts.
+// Needs DATABASE_URL pointing at an EMPTY database it may fill. Knobs: CRASH_AFTER_MS (4000),
+// CRASH_ROUNDS (3).
+import { readdirSync, statSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import pg from 'pg';
+import { buildZip, samplePackFiles } from '../tests/support/zip.ts';
+import { comfyCliPublishBody } from '../tests/support/publish.ts';
+import { createBenchPublisher } from './lib/bench-publisher.ts';
+import { startInstance, type InstanceProcess } from './lib/instance-process.ts';
+
+const databaseUrl = process.env['DATABASE_URL'];
+if (!databaseUrl) {
+  console.error('bench:crash needs DATABASE_URL (an empty PostgreSQL database it may fill).');
+  process.exit(2);
+}
+const CRASH_AFTER_MS = Number(process.env['CRASH_AFTER_MS'] ?? 4000);
+const ROUNDS = Number(process.env['CRASH_ROUNDS'] ?? 3);
+const dataDir = mkdtempSync(join(tmpdir(), 'nodeyard-crash-'));
+const env = {
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  STORAGE_SIGNING_SECRET: 'crash-bench-signing-secret-0123456789abcdef',
+  SEED_DEMO_DATA: 'true',
+  RATE_LIMIT_ENABLED: 'false',
+};
+const publisherId = `crash-${Date.now().toString(36)}`;
+const zip = buildZip(samplePackFiles('crash-pack'));
+
+/** What clients were told succeeded: each must survive the crash. */
+const acknowledgedUploads = new Set<string>(); // `${nodeId}@${version}`
+const acknowledgedInstalls = new Map<string, number>();
+const attemptedInstalls = new Map<string, number>();
+let counter = 0;
+
+async function publishLoop(instance: InstanceProcess, token: string, stop: () => boolean) {
+  while (!stop()) {
+    const n = counter++;
+    const nodeId = `${publisherId}-pack-${n % 10}`;
+    const version = `2.${Math.floor(n / 10)}.${n % 10}`;
+    try {
+      const published = await fetch(`${instance.apiUrl}/publishers/${publisherId}/nodes/${nodeId}/versions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(comfyCliPublishBody(token, nodeId, version)),
+      });
+      if (published.status !== 201) continue;
+      const { signedUrl } = (await published.json()) as { signedUrl: string };
+      const upload = await fetch(signedUrl, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/zip' },
+        body: zip,
+      });
+      if (upload.ok) acknowledgedUploads.add(`${nodeId}@${version}`);
+    } catch {
+      return; // the server is gone
+    }
+  }
+}
+
+async function installLoop(instance: InstanceProcess, nodeIds: string[], stop: () => boolean) {
+  while (!stop()) {
+    const nodeId = nodeIds[counter++ % nodeIds.length]!;
+    attemptedInstalls.set(nodeId, (attemptedInstalls.get(nodeId) ?? 0) + 1);
+    try {
+      const response = await fetch(`${instance.apiUrl}/nodes/${nodeId}/install`);
+      await response.arrayBuffer();
+      if (response.ok) acknowledgedInstalls.set(nodeId, (acknowledgedInstalls.get(nodeId) ?? 0) + 1);
+    } catch {
+      return;
+    }
+  }
+}
+
+function filesUnder(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(root, full));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+async function waitForQueue(client: pg.Client) {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM jobs WHERE status IN ('queued','running')`,
+    );
+    if (Number(rows[0]!.n) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let instance = await startInstance(env, 180_000);
+const { token } = await createBenchPublisher(databaseUrl, publisherId);
+const demo = (await (await fetch(`${instance.apiUrl}/nodes?limit=50`)).json()) as { nodes: Array<{ id: string }> };
+const installIds = demo.nodes.map((node) => node.id).slice(0, 8);
+// The demo packs start with made-up download counts: compare against what was there before.
+const baseline = new Map<string, number>();
+for (const id of installIds) {
+  const node = (await (await fetch(`${instance.apiUrl}/nodes/${id}`)).json()) as { downloads?: number };
+  baseline.set(id, node.downloads ?? 0);
+}
+
+for (let round = 1; round <= ROUNDS; round++) {
+  let stopped = false;
+  const loops = [
+    ...Array.from({ length: 8 }, () => publishLoop(instance, token, () => stopped)),
+    ...Array.from({ length: 8 }, () => installLoop(instance, installIds, () => stopped)),
+  ];
+  await new Promise((resolve) => setTimeout(resolve, CRASH_AFTER_MS));
+  await instance.kill();
+  stopped = true;
+  await Promise.all(loops);
+  console.log(
+    `round ${round}: SIGKILL after ${CRASH_AFTER_MS} ms (${acknowledgedUploads.size} uploads acknowledged so far)`,
+  );
+  instance = await startInstance(env, 180_000);
+}
+
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+await waitForQueue(client);
+const problems: string[] = [];
+try {
+  const versions = await client.query<{
+    node_id: string;
+    version: string;
+    status: string;
+    key: string | null;
+    uploaded_at: Date | null;
+  }>(
+    `SELECT v.node_id, v.version, v.status, a.key, a.uploaded_at
+       FROM node_versions v LEFT JOIN archives a ON a.id = v.archive_id
+      WHERE v.node_id LIKE $1`,
+    [`${publisherId}-%`],
+  );
+  const byKey = new Map(versions.rows.map((row) => [`${row.node_id}@${row.version}`, row]));
+  const withoutArchive = versions.rows.filter((row) => row.key === null);
+  if (withoutArchive.length) problems.push(`${withoutArchive.length} versions without an archive record`);
+  for (const ack of acknowledgedUploads) {
+    const row = byKey.get(ack);
+    if (!row) problems.push(`acknowledged upload ${ack} has no version`);
+    else if (!row.uploaded_at) problems.push(`acknowledged upload ${ack} not recorded as uploaded`);
+    else if (row.status === 'NodeVersionStatusPending') problems.push(`acknowledged upload ${ack} stuck in Pending`);
+  }
+  const activeNoUpload = versions.rows.filter((row) => row.status === 'NodeVersionStatusActive' && !row.uploaded_at);
+  if (activeNoUpload.length) problems.push(`${activeNoUpload.length} Active versions without an uploaded archive`);
+
+  const archives = await client.query<{ key: string; uploaded_at: Date | null }>(
+    `SELECT key, uploaded_at FROM archives`,
+  );
+  const accepted = new Set(archives.rows.filter((row) => row.uploaded_at).map((row) => row.key));
+  const stored = filesUnder(join(dataDir, 'storage')).filter((file) => !file.endsWith('.tmp'));
+  const orphans = stored.filter((file) => !accepted.has(file));
+  const missing = [...accepted].filter((key) => !stored.includes(key));
+  if (orphans.length)
+    problems.push(`${orphans.length} stored objects without an accepted archive: ${orphans.slice(0, 3).join(', ')}`);
+  if (missing.length) problems.push(`${missing.length} accepted archives whose object is missing`);
+
+  const counts = await client.query<{ id: string; total_install: string }>(
+    `SELECT id, total_install FROM nodes WHERE id = ANY($1)`,
+    [installIds],
+  );
+  for (const row of counts.rows) {
+    const counted = Number(row.total_install) - (baseline.get(row.id) ?? 0);
+    const acked = acknowledgedInstalls.get(row.id) ?? 0;
+    const tried = attemptedInstalls.get(row.id) ?? 0;
+    if (counted < acked)
+      problems.push(`${row.id}: ${counted} downloads counted but ${acked} acknowledged (lost counts)`);
+    if (counted > tried) problems.push(`${row.id}: ${counted} downloads counted but only ${tried} attempted`);
+  }
+  const ackedTotal = [...acknowledgedInstalls.values()].reduce((a, b) => a + b, 0);
+  console.log(
+    `\nAfter ${ROUNDS} crashes: ${versions.rows.length} versions (${acknowledgedUploads.size} uploads acknowledged), ` +
+      `${archives.rowCount} archive records, ${stored.length} stored objects, ${ackedTotal} installs acknowledged.`,
+  );
+  console.log(
+    `Half-written versions: ${withoutArchive.length}; orphaned objects: ${orphans.length}; missing objects: ${missing.length}.`,
+  );
+} finally {
+  await client.end();
+  await instance.stop();
+}
+for (const problem of problems) console.log(`  PROBLEM: ${problem}`);
+console.log(
+  problems.length === 0 ? 'PASS: nothing half-written, orphaned or lost.' : `FAIL: ${problems.length} problems.`,
+);
+process.exit(problems.length === 0 ? 0 : 1);

@@ -1,0 +1,61 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { TFunction } from '../../i18n/translator.ts';
+import { apiRequest, type ApiRequestError } from '../../lib/api/client.ts';
+import { useApiQuery } from '../../lib/query/hooks.ts';
+import { ApiKeysSection } from './ApiKeysSection.tsx';
+import type { Customer } from './api-types.ts';
+import { BalanceCard } from './BalanceCard.tsx';
+import { EventsList } from './EventsList.tsx';
+import { button, card, muted } from './ui.ts';
+import { useInvalidateQueries } from './use-invalidate.ts';
+
+/**
+ * The signed-in user's account. A first visit creates the customer record (POST /customers is
+ * idempotent), so there is nothing to "sign up for" separately.
+ */
+export function AccountContent({ t, lang }: { t: TFunction; lang: string }) {
+  const me = useApiQuery<Customer>('/customers/me');
+  const invalidate = useInvalidateQueries();
+  const create = useMutation<Customer, ApiRequestError>({
+    mutationFn: () => apiRequest<Customer>('POST', '/customers'),
+    onSuccess: () => invalidate(['/customers/me', '/customers/balance', '/customers/events']),
+  });
+  const missing = me.error?.status === 404;
+  const { mutate, isIdle } = create;
+  useEffect(() => {
+    if (missing && isIdle) mutate();
+  }, [missing, isIdle, mutate]);
+
+  if (create.isError) {
+    return (
+      <div className={card} role="alert">
+        <p>{t('account.setupFailed', { error: create.error.message })}</p>
+        <button type="button" className={`${button.secondary} mt-3`} onClick={() => create.mutate()}>
+          {t('account.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (me.isError && !missing) {
+    return (
+      <p role="alert" className="text-red-700 dark:text-red-300">
+        {t('account.error', { error: me.error.message })}
+      </p>
+    );
+  }
+  if (!me.data) return <p className={muted}>{t('account.settingUp')}</p>;
+
+  return (
+    <div className="flex flex-col gap-6" data-testid="account-content">
+      <BalanceCard t={t} lang={lang} />
+      <ApiKeysSection t={t} lang={lang} />
+      <section className={card} aria-labelledby="account-events-heading" data-testid="events">
+        <h2 id="account-events-heading" className="mb-3 text-xl font-semibold">
+          {t('account.events.heading')}
+        </h2>
+        <EventsList t={t} lang={lang} path="/customers/events" headingId="account-events-heading" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Locale } from '../../i18n/locales.ts';
+import type { MessageTree } from '../../i18n/translator.ts';
+import { useIslandT } from '../../i18n/use-island-t.ts';
+import { RequireSignIn } from '../auth/RequireSignIn.tsx';
+import { QueryRoot } from '../query-root/QueryRoot.tsx';
+import { Toaster } from '../toast/index.ts';
+import { AccountContent } from './AccountContent.tsx';
+
+interface Props {
+  lang: Locale;
+  /** The auth sections plus `account`. */
+  messages: MessageTree;
+}
+
+/** The account island: balance, API keys, usage. Signed-in users only (others go to login and back). */
+export function AccountPage({ lang, messages }: Props) {
+  const t = useIslandT(lang, messages);
+  return (
+    <QueryRoot>
+      <Toaster dismissLabel={t('account.dismiss')} />
+      <RequireSignIn lang={lang} messages={messages}>
+        <AccountContent t={t} lang={lang} />
+      </RequireSignIn>
+    </QueryRoot>
+  );
+}

@@ -1,0 +1,101 @@
+import { useId, useState } from 'react';
+import type { TFunction } from '../../i18n/translator.ts';
+import { useApiQuery } from '../../lib/query/hooks.ts';
+import { EVENT_TYPES, type EventPage } from './api-types.ts';
+import { eventDetails, eventTypeLabel } from './event-details.ts';
+import { formatDateTime } from './money.ts';
+import { Pager } from './Pager.tsx';
+import { input, label, muted, td, th } from './ui.ts';
+
+interface Props {
+  t: TFunction;
+  lang: string;
+  /** `/customers/events`, or `/customers/{id}/events` for admins. */
+  path: string;
+  headingId: string;
+}
+
+const PAGE_SIZE = 10;
+
+/** A customer's events, newest first, filterable by type, ten per page. */
+export function EventsList({ t, lang, path, headingId }: Props) {
+  const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState('');
+  const filterId = useId();
+  const query = { page, limit: PAGE_SIZE, ...(filter ? { filter } : {}) };
+  const events = useApiQuery<EventPage>(path, query);
+  const data = events.data;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="max-w-xs">
+        <label htmlFor={filterId} className={label}>
+          {t('account.events.filter')}
+        </label>
+        <select
+          id={filterId}
+          className={input}
+          value={filter}
+          onChange={(event) => {
+            setFilter(event.target.value);
+            setPage(1);
+          }}
+          data-testid="events-filter"
+        >
+          <option value="">{t('account.events.all')}</option>
+          {EVENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {eventTypeLabel(type, t)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {events.isPending && <p className={muted}>{t('account.events.loading')}</p>}
+      {events.isError && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {t('account.error', { error: events.error.message })}
+        </p>
+      )}
+      {data && data.events.length === 0 && <p className={muted}>{t('account.events.empty')}</p>}
+      {data && data.events.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse" aria-labelledby={headingId} data-testid="events-table">
+            <thead className="border-b border-slate-200 dark:border-slate-700">
+              <tr>
+                <th scope="col" className={th}>
+                  {t('account.events.when')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('account.events.type')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('account.events.details')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.events.map((event) => (
+                <tr key={event.event_id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(event.createdAt, lang)}</td>
+                  <td className={td}>{eventTypeLabel(event.event_type, t)}</td>
+                  <td className={`${td} break-all`} dir="auto">
+                    {eventDetails(event, t, lang)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && (
+        <Pager
+          t={t}
+          page={data.page}
+          totalPages={data.totalPages}
+          onPage={setPage}
+          label={t('account.events.heading')}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { TFunction } from '../../i18n/translator.ts';
+import type { Customer } from '../account/api-types.ts';
+import { formatDateTime, formatMicros } from '../account/money.ts';
+import { button, td, th } from '../account/ui.ts';
+
+interface Props {
+  t: TFunction;
+  lang: string;
+  customers: Customer[];
+  selected: string;
+  onOpen: (id: string) => void;
+}
+
+export function CustomersTable({ t, lang, customers, selected, onOpen }: Props) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse" aria-labelledby="customers-heading" data-testid="customers-table">
+        <thead className="border-b border-slate-200 dark:border-slate-700">
+          <tr>
+            <th scope="col" className={th}>
+              {t('adminCustomers.name')}
+            </th>
+            <th scope="col" className={th}>
+              {t('adminCustomers.email')}
+            </th>
+            <th scope="col" className={th.replace('text-start', 'text-end')}>
+              {t('adminCustomers.balance')}
+            </th>
+            <th scope="col" className={th}>
+              {t('adminCustomers.created')}
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">{t('adminCustomers.open')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {customers.map((customer) => (
+            <tr
+              key={customer.id}
+              aria-current={customer.id === selected ? 'true' : undefined}
+              className="border-b border-slate-100 last:border-0 aria-[current=true]:bg-brand-50 dark:border-slate-800 dark:aria-[current=true]:bg-slate-800"
+            >
+              <td className={td} dir="auto">
+                {customer.name ?? '—'}
+              </td>
+              <td className={`${td} break-all`} dir="ltr">
+                {customer.email ?? '—'}
+              </td>
+              <td className={`${td} text-end tabular-nums`}>{formatMicros(customer.balance_micros ?? 0, lang)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDateTime(customer.createdAt, lang)}</td>
+              <td className={`${td} text-end`}>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  onClick={() => onOpen(customer.id)}
+                  aria-label={`${t('adminCustomers.open')}: ${customer.name ?? customer.email ?? customer.id}`}
+                  data-testid="open-customer"
+                >
+                  {t('adminCustomers.open')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

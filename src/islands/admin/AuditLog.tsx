@@ -1,0 +1,166 @@
+import { useId } from 'react';
+import { useApiQuery } from '../../lib/query/hooks.ts';
+import { useAdmin } from './context.ts';
+import { Pagination } from './Pagination.tsx';
+import { QueryStatus } from './QueryStatus.tsx';
+import { btn, input, muted, row, td, th } from './styles.ts';
+import { pageFrom, useUrlState } from './url-state.ts';
+import { useAdminAction } from './use-admin-action.ts';
+
+interface AuditPage {
+  entries: {
+    id: number;
+    actor: { kind: string; id?: string; email?: string };
+    action: string;
+    target_type: string;
+    target_id: string;
+    before: unknown;
+    after: unknown;
+    created_at: string;
+    undone: boolean;
+    undoable: boolean;
+  }[];
+  total: number;
+  totalPages: number;
+}
+
+const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'from', 'to'] as const;
+
+/** Who did what, before and after; your own undoable entries can be undone from here. */
+export function AuditLog() {
+  const { t, lang, userId } = useAdmin();
+  const ids = useId();
+  const [params, setParams] = useUrlState();
+  const page = pageFrom(params);
+  const filters = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? '']));
+  const query = useApiQuery<AuditPage>('/admin/audit-log', {
+    page,
+    limit: 25,
+    ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+  });
+  const { run, busy } = useAdminAction();
+  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section aria-labelledby="admin-audit-title" className="flex flex-col gap-4">
+      <h2 id="admin-audit-title" className="text-xl font-semibold">
+        {t('admin.audit.title')}
+      </h2>
+      <form
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          setParams({ page: null, ...Object.fromEntries(FILTERS.map((k) => [k, String(form.get(k) ?? '').trim()])) });
+        }}
+      >
+        {FILTERS.map((key) => (
+          <label key={key} htmlFor={`${ids}-${key}`} className="flex flex-col gap-1 text-sm">
+            {t(`admin.audit.filter.${key}`)}
+            <input
+              id={`${ids}-${key}`}
+              name={key}
+              type={key === 'from' || key === 'to' ? 'date' : 'text'}
+              defaultValue={filters[key]}
+              className={input}
+              dir="ltr"
+            />
+          </label>
+        ))}
+        <button type="submit" className={btn.primary}>
+          {t('admin.filter')}
+        </button>
+      </form>
+      <QueryStatus query={query} />
+      {query.data && (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse">
+            <caption className={`${muted} pb-2 text-start`}>
+              {t('admin.audit.caption', { total: query.data.total })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={th}>
+                  {t('admin.audit.col.when')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.audit.col.actor')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.audit.col.action')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.audit.col.target')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.audit.col.change')}
+                </th>
+                <th scope="col" className={th}>
+                  <span className="sr-only">{t('admin.nodes.col.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.entries.map((entry) => (
+                <tr key={entry.id} className={row} data-testid="audit-row">
+                  <td className={`${td} whitespace-nowrap`}>{when.format(new Date(entry.created_at))}</td>
+                  <td className={td} dir="ltr">
+                    {entry.actor.email ?? entry.actor.id ?? entry.actor.kind}
+                  </td>
+                  <td className={td}>
+                    <code dir="ltr">{entry.action}</code>
+                  </td>
+                  <td className={td} dir="ltr">
+                    {entry.target_type}: {entry.target_id}
+                  </td>
+                  <td className={td}>
+                    <details>
+                      <summary className="cursor-pointer focus-visible:outline-2">{t('admin.audit.show')}</summary>
+                      <pre dir="ltr" className="mt-1 max-w-md overflow-x-auto text-start text-xs">
+                        {JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}
+                      </pre>
+                    </details>
+                  </td>
+                  <td className={td}>
+                    {entry.undone ? (
+                      <span className={muted}>{t('admin.audit.undone')}</span>
+                    ) : (
+                      entry.undoable &&
+                      entry.actor.id === userId && (
+                        <button
+                          type="button"
+                          className={btn.secondary}
+                          disabled={busy === String(entry.id)}
+                          onClick={() =>
+                            void run(
+                              String(entry.id),
+                              'POST',
+                              '/admin/undo',
+                              { entry_ids: [entry.id] },
+                              t('admin.undo.done'),
+                            )
+                          }
+                        >
+                          {t('admin.undo.button')}
+                          <span className="sr-only">
+                            {' '}
+                            {entry.action} {entry.target_id}
+                          </span>
+                        </button>
+                      )
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination
+            page={page}
+            total={query.data.total}
+            totalPages={query.data.totalPages}
+            onPage={(n) => setParams({ page: String(n) })}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+import { useId, useState } from 'react';
+import { useApiQuery } from '../../lib/query/hooks.ts';
+import { localizedPath } from '../../lib/locale-path.ts';
+import { useAdmin } from './context.ts';
+import { EditNodeDialog } from './EditNodeDialog.tsx';
+import type { AdminNode, NodePage } from './node-types.ts';
+import { Pagination } from './Pagination.tsx';
+import { QueryStatus } from './QueryStatus.tsx';
+import { StatusPill } from './StatusPill.tsx';
+import { btn, input, muted, row, td, th } from './styles.ts';
+import { pageFrom, useUrlState } from './url-state.ts';
+import { useAdminAction } from './use-admin-action.ts';
+
+const SORTS = ['', 'name', 'total_install;desc', 'last_updated;desc', 'created_at'] as const;
+const STATUSES = ['', 'NodeStatusActive', 'NodeStatusBanned', 'NodeStatusDeleted'] as const;
+
+/** Server-side search, filters, sorting and paging of every node, with the moderation actions. */
+export function NodesTable() {
+  const { t, lang } = useAdmin();
+  const [params, setParams] = useUrlState();
+  const [editing, setEditing] = useState<AdminNode | null>(null);
+  const ids = useId();
+  const page = pageFrom(params);
+  const filters = {
+    search: params.get('search') ?? '',
+    status: params.get('status') ?? '',
+    publisher: params.get('publisher') ?? '',
+    tag: params.get('tag') ?? '',
+    sort: params.get('sort') ?? '',
+  };
+  const query = useApiQuery<NodePage>('/admin/nodes', {
+    page,
+    limit: 20,
+    ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+  });
+  const { run, busy } = useAdminAction();
+
+  const ban = (node: AdminNode, banned: boolean) => {
+    if (!node.publisher) return;
+    const verb = banned ? 'unban' : 'ban';
+    if (!confirm(t(`admin.nodes.confirm.${verb}`, { id: node.id }))) return;
+    void run(
+      node.id,
+      'POST',
+      `/publishers/${encodeURIComponent(node.publisher.id)}/nodes/${encodeURIComponent(node.id)}/${verb}`,
+      undefined,
+      t(`admin.nodes.done.${verb}`, { id: node.id }),
+    );
+  };
+  const unclaim = (node: AdminNode) => {
+    if (!confirm(t('admin.nodes.confirm.unclaim', { id: node.id, publisher: node.publisher?.id ?? '' }))) return;
+    void run(
+      node.id,
+      'PUT',
+      `/admin/nodes/${encodeURIComponent(node.id)}`,
+      { publisher: { id: 'unclaimed' } },
+      t('admin.nodes.done.unclaim', { id: node.id }),
+    );
+  };
+
+  return (
+    <section aria-labelledby="admin-nodes-title" className="flex flex-col gap-4">
+      <h2 id="admin-nodes-title" className="text-xl font-semibold">
+        {t('admin.nodes.title')}
+      </h2>
+      <form
+        role="search"
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const patch: Record<string, string | null> = { page: null };
+          for (const key of Object.keys(filters)) patch[key] = String(form.get(key) ?? '').trim() || null;
+          setParams(patch);
+        }}
+      >
+        <label htmlFor={`${ids}-q`} className="flex flex-col gap-1 text-sm">
+          {t('admin.nodes.search')}
+          <input id={`${ids}-q`} name="search" type="search" defaultValue={filters.search} className={input} />
+        </label>
+        <label htmlFor={`${ids}-s`} className="flex flex-col gap-1 text-sm">
+          {t('admin.nodes.status')}
+          <select id={`${ids}-s`} name="status" defaultValue={filters.status} className={input}>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s ? t(`admin.status.${s.replace('NodeStatus', '')}`) : t('admin.nodes.anyStatus')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={`${ids}-p`} className="flex flex-col gap-1 text-sm">
+          {t('admin.nodes.publisher')}
+          <input id={`${ids}-p`} name="publisher" defaultValue={filters.publisher} className={input} dir="ltr" />
+        </label>
+        <label htmlFor={`${ids}-t`} className="flex flex-col gap-1 text-sm">
+          {t('admin.nodes.tag')}
+          <input id={`${ids}-t`} name="tag" defaultValue={filters.tag} className={input} dir="ltr" />
+        </label>
+        <label htmlFor={`${ids}-o`} className="flex flex-col gap-1 text-sm">
+          {t('admin.nodes.sort')}
+          <select id={`${ids}-o`} name="sort" defaultValue={filters.sort} className={input}>
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`admin.nodes.sortBy.${s ? s.replace(';desc', 'Desc') : 'newest'}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={btn.primary}>
+          {t('admin.filter')}
+        </button>
+      </form>
+      <QueryStatus query={query} />
+      {query.data && (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse">
+            <caption className={`${muted} pb-2 text-start`}>
+              {t('admin.nodes.caption', { total: query.data.total })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={th}>
+                  {t('admin.nodes.col.node')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.nodes.col.publisher')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.nodes.col.tags')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.nodes.col.ranking')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.nodes.col.status')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.nodes.col.actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.nodes.map((node) => {
+                const banned = node.status === 'NodeStatusBanned';
+                return (
+                  <tr key={node.id} className={row} data-testid="admin-node-row">
+                    <td className={td}>
+                      <a
+                        className="font-medium text-brand-600 underline dark:text-brand-100"
+                        href={localizedPath(lang, `/nodes/${node.id}`)}
+                      >
+                        {node.name}
+                      </a>
+                      <div className="text-xs text-slate-600 dark:text-slate-300" dir="ltr">
+                        {node.id}
+                      </div>
+                    </td>
+                    <td className={td} dir="ltr">
+                      {node.publisher?.id}
+                    </td>
+                    <td className={td}>
+                      <div className="flex flex-wrap gap-1">
+                        {node.tags?.map((tag) => (
+                          <span key={tag} className="rounded bg-slate-100 px-1.5 text-xs dark:bg-slate-800">
+                            {tag}
+                          </span>
+                        ))}
+                        {node.tags_admin?.map((tag) => (
+                          <span
+                            key={`admin-${tag}`}
+                            className="rounded bg-red-100 px-1.5 text-xs text-red-900 dark:bg-red-900/60 dark:text-red-100"
+                          >
+                            {tag}
+                          </span>
+                        ))}
+                      </div>
+                    </td>
+                    <td className={`${td} tabular-nums`}>{node.search_ranking ?? 0}</td>
+                    <td className={td}>{node.status && <StatusPill status={node.status} />}</td>
+                    <td className={td}>
+                      {node.status !== 'NodeStatusDeleted' && (
+                        <div className="flex flex-wrap gap-1">
+                          <button type="button" className={btn.secondary} onClick={() => setEditing(node)}>
+                            {t('admin.nodes.edit')}
+                            <span className="sr-only"> {node.id}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className={banned ? btn.secondary : btn.danger}
+                            disabled={busy === node.id}
+                            onClick={() => ban(node, banned)}
+                          >
+                            {banned ? t('admin.nodes.unban') : t('admin.nodes.ban')}
+                            <span className="sr-only"> {node.id}</span>
+                          </button>
+                          {node.publisher && node.publisher.id !== 'unclaimed' && (
+                            <button
+                              type="button"
+                              className={btn.secondary}
+                              disabled={busy === node.id}
+                              onClick={() => unclaim(node)}
+                            >
+                              {t('admin.nodes.unclaim')}
+                              <span className="sr-only"> {node.id}</span>
+                            </button>
+                          )}
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <Pagination
+            page={page}
+            total={query.data.total}
+            totalPages={query.data.totalPages}
+            onPage={(p) => setParams({ page: String(p) })}
+          />
+        </div>
+      )}
+      {editing && <EditNodeDialog node={editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { localizedPath } from '../../lib/locale-path.ts';
+import { useAdmin } from './context.ts';
+import { FindingsList } from './FindingsList.tsx';
+import type { Decision, QueueItem } from './review-types.ts';
+import { StatusPill } from './StatusPill.tsx';
+import { btn, card, input, muted } from './styles.ts';
+
+interface Props {
+  item: QueueItem;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onReview: (decision: Decision, reason: string) => Promise<boolean>;
+  busy: boolean;
+}
+
+/** One version in the queue: what it is, what the scanner found, and the three decisions. */
+export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) {
+  const { t, lang } = useAdmin();
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const label = `${item.node.id}@${item.version.version}`;
+  const decide = async (decision: Decision) => {
+    if (await onReview(decision, reason.trim() || t(`admin.review.defaultReason.${decision}`))) setReason('');
+  };
+  return (
+    <article className={card} aria-label={label} data-testid="review-item">
+      <header className="flex flex-wrap items-center gap-3">
+        <input
+          type="checkbox"
+          className="h-4 w-4"
+          checked={selected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={t('admin.review.select', { name: label })}
+        />
+        <h3 className="text-lg font-semibold" dir="ltr">
+          {item.node.id}
+          <span className="text-slate-500">@{item.version.version}</span>
+        </h3>
+        <StatusPill status={item.version.status} />
+        <a
+          className="text-sm text-brand-600 underline dark:text-brand-100"
+          href={localizedPath(lang, `/nodes/${item.node.id}`)}
+        >
+          {t('admin.review.nodePage')}
+        </a>
+        {item.version.downloadUrl && (
+          <a className="text-sm text-brand-600 underline dark:text-brand-100" href={item.version.downloadUrl}>
+            {t('admin.review.download')}
+          </a>
+        )}
+      </header>
+      <p className={`${muted} mt-2`}>
+        {t('admin.review.meta', { publisher: item.node.publisher_id, count: item.finding_count })}{' '}
+        {item.previous_approved_version
+          ? t('admin.review.previous', { version: item.previous_approved_version })
+          : t('admin.review.noPrevious')}
+        {item.scan &&
+          ` · ${t('admin.review.scan', { outcome: item.scan.outcome, ruleset: item.scan.ruleset_version })}`}
+      </p>
+      {item.version.status_reason && <p className="mt-1 text-sm">{item.version.status_reason}</p>}
+      <div className="mt-3">
+        <FindingsList item={item} />
+      </div>
+      <div className="mt-4 flex flex-wrap items-end gap-2">
+        <label htmlFor={reasonId} className="flex min-w-64 flex-1 flex-col gap-1 text-sm">
+          {t('admin.review.reason')}
+          <input
+            id={reasonId}
+            className={input}
+            value={reason}
+            placeholder={t('admin.review.reasonPlaceholder')}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </label>
+        <button type="button" className={btn.success} disabled={busy} onClick={() => void decide('approve')}>
+          {t('admin.review.approve')}
+        </button>
+        <button
+          type="button"
+          className={btn.warn}
+          disabled={busy || item.version.status === 'NodeVersionStatusFlagged'}
+          onClick={() => void decide('flag')}
+        >
+          {t('admin.review.flag')}
+        </button>
+        <button type="button" className={btn.danger} disabled={busy} onClick={() => void decide('ban')}>
+          {t('admin.review.ban')}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest } from '../../lib/api/client.ts';
+import { toast } from '../toast/index.ts';
+import { useAdmin } from './context.ts';
+import { btn } from './styles.ts';
+
+export interface UndoTarget {
+  text: string;
+  batchId?: string;
+  entryIds?: number[];
+}
+
+/**
+ * The "done — Undo" notice after a review or ban. A live region, so screen readers hear the
+ * result; Undo reverses exactly that action through POST /admin/undo.
+ */
+export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone: () => void }) {
+  const { t } = useAdmin();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  async function undo() {
+    if (!target) return;
+    setBusy(true);
+    try {
+      await apiRequest('POST', '/admin/undo', {
+        body: target.batchId ? { batch_id: target.batchId } : { entry_ids: target.entryIds },
+      });
+      toast.success(t('admin.undo.done'));
+      onDone();
+      await client.invalidateQueries();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t('admin.error'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div aria-live="polite" className="fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
+      {target && (
+        <div
+          data-testid="undo-bar"
+          className="flex items-center gap-4 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+        >
+          <span>{target.text}</span>
+          <button type="button" className={btn.secondary} disabled={busy} onClick={() => void undo()}>
+            {t('admin.undo.button')}
+          </button>
+          <button
+            type="button"
+            className="rounded px-1 focus-visible:outline-2"
+            aria-label={t('admin.dismiss')}
+            onClick={onDone}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

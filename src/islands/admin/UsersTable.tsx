@@ -1,0 +1,115 @@
+import { useApiQuery } from '../../lib/query/hooks.ts';
+import { useAdmin } from './context.ts';
+import { Pagination } from './Pagination.tsx';
+import { QueryStatus } from './QueryStatus.tsx';
+import { SearchForm } from './SearchForm.tsx';
+import { StatusPill } from './StatusPill.tsx';
+import { btn, muted, row, td, th } from './styles.ts';
+import { pageFrom, useUrlState } from './url-state.ts';
+import { useAdminAction } from './use-admin-action.ts';
+
+interface UserPage {
+  users: { id: string; email?: string; name?: string; isAdmin: boolean; status: string }[];
+  total: number;
+  totalPages: number;
+}
+
+export function UsersTable() {
+  const { t, userId } = useAdmin();
+  const [params, setParams] = useUrlState();
+  const page = pageFrom(params);
+  const search = params.get('search') ?? '';
+  const admins = params.get('admins') === 'true';
+  const query = useApiQuery<UserPage>('/admin/users', {
+    page,
+    limit: 20,
+    ...(search ? { search } : {}),
+    ...(admins ? { admins: true } : {}),
+  });
+  const { run, busy } = useAdminAction();
+  const setAdmin = (user: UserPage['users'][number], isAdmin: boolean) => {
+    const label = user.email ?? user.id;
+    if (!confirm(t(isAdmin ? 'admin.users.confirmGrant' : 'admin.users.confirmRevoke', { user: label }))) return;
+    void run(
+      user.id,
+      'PUT',
+      `/admin/users/${encodeURIComponent(user.id)}`,
+      { isAdmin },
+      t('admin.users.saved', { user: label }),
+    );
+  };
+  return (
+    <section aria-labelledby="admin-users-title" className="flex flex-col gap-4">
+      <h2 id="admin-users-title" className="text-xl font-semibold">
+        {t('admin.users.title')}
+      </h2>
+      <SearchForm
+        label={t('admin.users.search')}
+        value={search}
+        onSearch={(value, form) => setParams({ search: value, admins: form.get('admins') ? 'true' : null, page: null })}
+      >
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input type="checkbox" name="admins" defaultChecked={admins} className="h-4 w-4" />
+          {t('admin.users.adminsOnly')}
+        </label>
+      </SearchForm>
+      <QueryStatus query={query} />
+      {query.data && (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse">
+            <caption className={`${muted} pb-2 text-start`}>
+              {t('admin.users.caption', { total: query.data.total })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={th}>
+                  {t('admin.users.col.user')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.nodes.col.status')}
+                </th>
+                <th scope="col" className={th}>
+                  {t('admin.users.col.admin')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.users.map((user) => (
+                <tr key={user.id} className={row}>
+                  <td className={td}>
+                    <div className="font-medium" dir="ltr">
+                      {user.email ?? user.id}
+                    </div>
+                    {user.name && <div className="text-xs text-slate-600 dark:text-slate-300">{user.name}</div>}
+                  </td>
+                  <td className={td}>
+                    <StatusPill status={user.status} />
+                  </td>
+                  <td className={td}>
+                    <button
+                      type="button"
+                      role="switch"
+                      aria-checked={user.isAdmin}
+                      className={user.isAdmin ? btn.primary : btn.secondary}
+                      disabled={busy === user.id || user.id === userId}
+                      onClick={() => setAdmin(user, !user.isAdmin)}
+                    >
+                      {user.isAdmin ? t('admin.users.isAdmin') : t('admin.users.notAdmin')}
+                      <span className="sr-only"> {user.email ?? user.id}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination
+            page={page}
+            total={query.data.total}
+            totalPages={query.data.totalPages}
+            onPage={(n) => setParams({ page: String(n) })}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

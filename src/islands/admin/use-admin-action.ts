@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest, type ApiMethod } from '../../lib/api/client.ts';
+import { toast } from '../toast/index.ts';
+import { useAdmin } from './context.ts';
+
+/** A write from a table row: confirm, send, toast the outcome, refresh every admin list. */
+export function useAdminAction() {
+  const { t } = useAdmin();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState<string | null>(null);
+  async function run(key: string, method: Exclude<ApiMethod, 'GET'>, path: string, body: unknown, success: string) {
+    setBusy(key);
+    try {
+      await apiRequest(method, path, body === undefined ? {} : { body });
+      toast.success(success);
+      await client.invalidateQueries();
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t('admin.error'));
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { run, busy };
+}

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiRequest } from '../../lib/api/client.ts';
+import { toast } from '../toast/index.ts';
+import { useAdmin } from './context.ts';
+import type { Decision } from './review-types.ts';
+import type { UndoTarget } from './UndoBar.tsx';
+
+/** Sends a review (one version or several) through the batch route, which gives an undoable batch id. */
+export function useReview(onUndoable: (target: UndoTarget) => void) {
+  const { t } = useAdmin();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  async function review(decision: Decision, versionIds: string[], reason: string): Promise<boolean> {
+    setBusy(true);
+    try {
+      const result = await apiRequest<{ batch_id: string }>('POST', '/admin/versions/batch', {
+        body: { action: decision, reason, version_ids: versionIds },
+      });
+      onUndoable({
+        text: t(`admin.review.done.${decision}`, { count: versionIds.length }),
+        batchId: result.batch_id,
+      });
+      await client.invalidateQueries();
+      return true;
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : t('admin.error'));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { review, busy };
+}

@@ -1,0 +1,129 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from '../../i18n/translator.ts';
+import { fieldErrorClass, inputClass, labelClass, primaryButtonClass } from './field-styles.ts';
+import type { Busy } from './SocialButtons.tsx';
+
+export interface EmailPasswordValues {
+  email: string;
+  password: string;
+  displayName: string;
+}
+
+interface Props {
+  t: TFunction;
+  mode: 'login' | 'signup';
+  busy: Busy;
+  ready: boolean;
+  onSubmit(values: EmailPasswordValues): void;
+}
+
+/**
+ * Email + password. Only presence is checked here (in the page's language, not the browser's);
+ * the password policy is the identity provider's, and its errors are shown as it states them.
+ */
+export function EmailPasswordForm({ t, mode, busy, ready, onSubmit }: Props) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
+
+  // Uncontrolled fields read on submit: whatever was typed before hydration is kept, not reset.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const read = (name: string) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const values = { email: read('email').trim(), password: read('password'), displayName: read('displayName').trim() };
+    const next = { email: !values.email, password: !values.password };
+    setMissing(next);
+    if (next.email || next.password) {
+      document.getElementById(next.email ? `${id}-email` : `${id}-password`)?.focus();
+      return;
+    }
+    onSubmit(values);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="email-form">
+      {mode === 'signup' && (
+        <div>
+          <label htmlFor={`${id}-name`} className={labelClass}>
+            {t('authForm.displayName')}
+          </label>
+          <input id={`${id}-name`} name="displayName" autoComplete="name" className={inputClass} maxLength={100} />
+        </div>
+      )}
+      <div>
+        <label htmlFor={`${id}-email`} className={labelClass}>
+          {t('authForm.email')}
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          dir="ltr"
+          autoComplete="email"
+          aria-invalid={missing.email ? true : undefined}
+          aria-describedby={missing.email ? `${id}-email-error` : undefined}
+          className={inputClass}
+        />
+        {missing.email && (
+          <p id={`${id}-email-error`} className={fieldErrorClass}>
+            {t('authForm.emailRequired')}
+          </p>
+        )}
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className={labelClass}>
+          {t('authForm.password')}
+        </label>
+        <div className="relative">
+          <input
+            id={`${id}-password`}
+            name="password"
+            type={shown ? 'text' : 'password'}
+            autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            aria-invalid={missing.password ? true : undefined}
+            aria-describedby={
+              [mode === 'signup' ? `${id}-hint` : '', missing.password ? `${id}-password-error` : '']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            className={`${inputClass} pe-20`}
+          />
+          <button
+            type="button"
+            onClick={() => setShown((s) => !s)}
+            aria-pressed={shown}
+            className="absolute end-1 top-1/2 -translate-y-1/2 rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            {shown ? t('authForm.hidePassword') : t('authForm.showPassword')}
+          </button>
+        </div>
+        {mode === 'signup' && (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+            {t('authForm.passwordHint')}
+          </p>
+        )}
+        {missing.password && (
+          <p id={`${id}-password-error`} className={fieldErrorClass}>
+            {t('authForm.passwordRequired')}
+          </p>
+        )}
+      </div>
+      <button
+        type="submit"
+        className={primaryButtonClass}
+        disabled={!ready || busy !== null}
+        data-testid="email-submit"
+      >
+        {busy === 'email'
+          ? t('authForm.working')
+          : mode === 'login'
+            ? t('authForm.submitLogin')
+            : t('authForm.submitSignup')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
+import type { MessageTree } from '../../i18n/translator.ts';
+import { useIslandT } from '../../i18n/use-island-t.ts';
+import { copyText } from './copy-text.ts';
+
+interface Props {
+  /** What lands on the clipboard. */
+  text: string;
+  lang: Locale;
+  /** The `nodePageCopy` section. */
+  messages: MessageTree;
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/**
+ * A "Copy" button for a command shown next to it. Disabled until hydrated (without JavaScript it
+ * could not work; the command stays selectable). The outcome is announced to screen readers.
+ */
+export function CopyButton({ text, lang, messages }: Props) {
+  const t = useIslandT(lang, messages);
+  const [ready, setReady] = useState(false);
+  const [state, setState] = useState<CopyState>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    setReady(true);
+    return () => clearTimeout(timer.current);
+  }, []);
+
+  const onClick = async () => {
+    const copied = await copyText(text);
+    setState(copied ? 'copied' : 'failed');
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState('idle'), 2000);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        disabled={!ready}
+        onClick={onClick}
+        aria-label={t('nodePageCopy.copyLabel')}
+        data-testid="copy-button"
+        data-state={state}
+        className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+        >
+          {state === 'copied' ? <path d="M5 13l4 4L19 7" /> : <path d="M9 9h10v10H9zM5 15V5h10" />}
+        </svg>
+        <span aria-hidden="true">{state === 'copied' ? t('nodePageCopy.copied') : t('nodePageCopy.copy')}</span>
+      </button>
+      <span role="status" className="sr-only">
+        {state === 'copied' ? t('nodePageCopy.copiedAnnouncement') : state === 'failed' ? t('nodePageCopy.failed') : ''}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import type { Publisher, PublisherIdCheck } from '../../lib/dashboard/api-types.ts';
+import { fieldErrors } from '../../lib/dashboard/field-errors.ts';
+import { api } from '../../lib/dashboard/paths.ts';
+import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
+import { toast } from '../toast/index.ts';
+import { useDashboard } from './context.ts';
+import { ErrorNote } from './ui/ErrorNote.tsx';
+import { Field } from './ui/Field.tsx';
+import { buttonClass, cardClass, inputClass } from './ui/styles.ts';
+import { useDebouncedValue } from './use-debounced-value.ts';
+import { useInvalidate } from './use-invalidate.ts';
+
+interface CreateBody {
+  id: string;
+  name: string;
+  description?: string;
+}
+
+/**
+ * New publisher: the id is checked against GET /publishers/validate once typing pauses (never on
+ * every keystroke, never for an empty box), and the server's reason is shown under the field.
+ */
+export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) => void }) {
+  const { t } = useDashboard();
+  const [id, setId] = useState('');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const settledId = useDebouncedValue(id.trim(), 400);
+  const check = useApiQuery<PublisherIdCheck>(
+    api.validatePublisher,
+    { username: settledId },
+    { enabled: settledId.length > 0, gcTime: 60_000 },
+  );
+  const create = useApiMutation<CreateBody, Publisher>('POST', api.publishers);
+  const invalidate = useInvalidate();
+  const serverErrors = fieldErrors(create.error?.details);
+  const typing = id.trim() !== settledId;
+  const checking = settledId.length > 0 && (typing || check.isFetching);
+  const idProblem = !typing && check.data && !check.data.isAvailable ? check.data.message : undefined;
+  const idOk = !typing && !check.isFetching && check.data?.isAvailable === true;
+  const canSubmit = idOk && name.trim().length > 0 && !create.isPending;
+
+  const idHelp = checking
+    ? t('dashboard.createPublisher.checking')
+    : idOk
+      ? t('dashboard.createPublisher.available', { id: settledId })
+      : t('dashboard.createPublisher.idHelp');
+
+  return (
+    <form
+      className={`${cardClass} flex flex-col gap-4`}
+      aria-labelledby="create-publisher-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!canSubmit) return;
+        const body: CreateBody = { id: id.trim(), name: name.trim() };
+        if (description.trim()) body.description = description.trim();
+        create.mutate(body, {
+          onSuccess: async (publisher) => {
+            await invalidate(api.myPublishers);
+            toast.success(t('dashboard.createPublisher.created', { id: publisher.id }));
+            onDone(publisher.id);
+          },
+          onError: (error) => toast.error(error.message),
+        });
+      }}
+      data-testid="create-publisher-form"
+    >
+      <h3 id="create-publisher-heading" className="text-lg font-semibold">
+        {t('dashboard.createPublisher.heading')}
+      </h3>
+      <Field label={t('dashboard.createPublisher.idLabel')} help={idHelp} error={idProblem ?? serverErrors['id']}>
+        {({ id: inputId, describedBy, invalid }) => (
+          <input
+            id={inputId}
+            className={`${inputClass} font-mono`}
+            dir="ltr"
+            value={id}
+            onChange={(event) => setId(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            maxLength={100}
+            name="publisher-id"
+          />
+        )}
+      </Field>
+      <Field label={t('dashboard.createPublisher.nameLabel')} error={serverErrors['name']}>
+        {({ id: inputId, describedBy, invalid }) => (
+          <input
+            id={inputId}
+            className={inputClass}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            required
+            maxLength={100}
+            name="publisher-name"
+          />
+        )}
+      </Field>
+      <Field label={t('dashboard.createPublisher.descriptionLabel')} error={serverErrors['description']}>
+        {({ id: inputId, describedBy, invalid }) => (
+          <textarea
+            id={inputId}
+            className={inputClass}
+            rows={2}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            maxLength={2000}
+          />
+        )}
+      </Field>
+      <ErrorNote message={create.error?.message} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          onClick={() => onDone(null)}
+          disabled={create.isPending}
+        >
+          {t('dashboard.cancel')}
+        </button>
+        <button type="submit" className={buttonClass.primary} disabled={!canSubmit}>
+          {create.isPending ? t('dashboard.createPublisher.creating') : t('dashboard.createPublisher.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import type { Publisher } from '../../lib/dashboard/api-types.ts';
+import { fieldErrors } from '../../lib/dashboard/field-errors.ts';
+import { api } from '../../lib/dashboard/paths.ts';
+import { useApiMutation } from '../../lib/query/hooks.ts';
+import { toast } from '../toast/index.ts';
+import { useDashboard } from './context.ts';
+import { ErrorNote } from './ui/ErrorNote.tsx';
+import { Field } from './ui/Field.tsx';
+import { Modal } from './ui/Modal.tsx';
+import { buttonClass, inputClass } from './ui/styles.ts';
+import { useInvalidate } from './use-invalidate.ts';
+
+interface Props {
+  publisher: Publisher;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Display name and description of a publisher (its id never changes). */
+export function EditPublisherDialog({ publisher, open, onClose }: Props) {
+  const { t } = useDashboard();
+  return (
+    <Modal open={open} title={t('dashboard.publishers.editTitle', { id: publisher.id })} onClose={onClose}>
+      {/* Remounted per opening, so the form starts from the current values. */}
+      {open && <EditPublisherForm publisher={publisher} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function EditPublisherForm({ publisher, onClose }: Omit<Props, 'open'>) {
+  const { t } = useDashboard();
+  const [name, setName] = useState(publisher.name);
+  const [description, setDescription] = useState(publisher.description ?? '');
+  const update = useApiMutation<{ name: string; description: string }, Publisher>('PUT', api.publisher(publisher.id));
+  const invalidate = useInvalidate();
+  const errors = fieldErrors(update.error?.details);
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        update.mutate(
+          { name: name.trim(), description: description.trim() },
+          {
+            onSuccess: async () => {
+              await invalidate(api.myPublishers);
+              toast.success(t('dashboard.publishers.updated'));
+              onClose();
+            },
+            onError: (error) => toast.error(error.message),
+          },
+        );
+      }}
+    >
+      <Field label={t('dashboard.createPublisher.nameLabel')} error={errors['name']}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            className={inputClass}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            required
+            maxLength={100}
+          />
+        )}
+      </Field>
+      <Field label={t('dashboard.createPublisher.descriptionLabel')} error={errors['description']}>
+        {({ id, describedBy, invalid }) => (
+          <textarea
+            id={id}
+            className={inputClass}
+            rows={3}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            maxLength={2000}
+          />
+        )}
+      </Field>
+      <ErrorNote message={update.error?.message} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={update.isPending}>
+          {t('dashboard.cancel')}
+        </button>
+        <button type="submit" className={buttonClass.primary} disabled={update.isPending || !name.trim()}>
+          {update.isPending ? t('dashboard.saving') : t('dashboard.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

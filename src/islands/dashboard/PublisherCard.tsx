@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { Publisher } from '../../lib/dashboard/api-types.ts';
+import { api } from '../../lib/dashboard/paths.ts';
+import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
+import { toast } from '../toast/index.ts';
+import { useDashboard } from './context.ts';
+import { EditPublisherDialog } from './EditPublisherDialog.tsx';
+import { NodeList } from './nodes/NodeList.tsx';
+import { TokenSection } from './tokens/TokenSection.tsx';
+import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
+import { StatusBadge } from './ui/StatusBadge.tsx';
+import { buttonClass, cardClass, mutedText } from './ui/styles.ts';
+import { useInvalidate } from './use-invalidate.ts';
+
+/**
+ * One publisher: its name and actions, its nodes, and (for owners) its access tokens. Owner-only
+ * controls follow GET /publishers/{id}/permissions; the server enforces them regardless.
+ */
+export function PublisherCard({ publisher }: { publisher: Publisher }) {
+  const { t } = useDashboard();
+  const permissions = useApiQuery<{ canEdit: boolean }>(api.permissions(publisher.id));
+  const isOwner = permissions.data?.canEdit === true;
+  const banned = publisher.status === 'PublisherStatusBanned';
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useApiMutation<void, void>('DELETE', api.publisher(publisher.id));
+  const invalidate = useInvalidate();
+  const headingId = `publisher-${publisher.id}`;
+
+  return (
+    <section className={`${cardClass} flex flex-col gap-6`} aria-labelledby={headingId} data-testid="publisher-card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="text-xl font-semibold">
+            {publisher.name || publisher.id}
+          </h3>
+          <p className={`${mutedText} font-mono`} dir="ltr">
+            @{publisher.id}
+          </p>
+          {banned && (
+            <p className="mt-2 flex items-center gap-2 text-sm">
+              <StatusBadge tone="bad" label={t('dashboard.publishers.banned')} />
+              <span className={mutedText}>{t('dashboard.publishers.bannedNote')}</span>
+            </p>
+          )}
+        </div>
+        {isOwner && (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={buttonClass.secondary} onClick={() => setEditing(true)}>
+              {t('dashboard.edit')}
+              <span className="sr-only"> {publisher.id}</span>
+            </button>
+            <button type="button" className={buttonClass.dangerGhost} onClick={() => setDeleting(true)}>
+              {t('dashboard.delete')}
+              <span className="sr-only"> {publisher.id}</span>
+            </button>
+          </div>
+        )}
+      </div>
+      <NodeList publisher={publisher} isOwner={isOwner} />
+      {isOwner ? (
+        <TokenSection publisherId={publisher.id} />
+      ) : (
+        permissions.data && <p className={mutedText}>{t('dashboard.tokens.ownerOnly')}</p>
+      )}
+      <EditPublisherDialog publisher={publisher} open={editing} onClose={() => setEditing(false)} />
+      <ConfirmDialog
+        t={t}
+        open={deleting}
+        title={t('dashboard.publishers.deleteTitle', { id: publisher.id })}
+        body={t('dashboard.publishers.deleteBody')}
+        phrase={publisher.id}
+        confirmLabel={t('dashboard.delete')}
+        pendingLabel={t('dashboard.deleting')}
+        pending={remove.isPending}
+        error={remove.error?.message ?? null}
+        onClose={() => {
+          remove.reset();
+          setDeleting(false);
+        }}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: async () => {
+              toast.success(t('dashboard.publishers.deleted', { id: publisher.id }));
+              setDeleting(false);
+              await invalidate(api.myPublishers);
+            },
+            onError: (error) => toast.error(error.message),
+          })
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { Locale } from '../../../i18n/locales.ts';
+import type { MessageTree, TFunction } from '../../../i18n/translator.ts';
+import { useIslandT } from '../../../i18n/use-island-t.ts';
+import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
+import type { Publisher } from '../../../lib/dashboard/api-types.ts';
+import { api, dashboardPath } from '../../../lib/dashboard/paths.ts';
+import { useApiQuery } from '../../../lib/query/hooks.ts';
+import { useMutation } from '@tanstack/react-query';
+import { RequireSignIn } from '../../auth/RequireSignIn.tsx';
+import { QueryRoot } from '../../query-root/QueryRoot.tsx';
+import { Toaster, toast } from '../../toast/index.ts';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { buttonClass, mutedText } from '../ui/styles.ts';
+
+interface Props {
+  lang: Locale;
+  messages: MessageTree;
+  nodeId: string;
+  repo: string;
+}
+
+/** Claim step 1: pick one of your publishers, then go to GitHub to prove you control the repository. */
+export function ClaimStart(props: Props) {
+  const t = useIslandT(props.lang, props.messages);
+  return (
+    <QueryRoot>
+      <Toaster dismissLabel={t('dashboardClaim.dismiss')} />
+      <RequireSignIn lang={props.lang} messages={props.messages}>
+        <ChoosePublisher {...props} t={t} />
+      </RequireSignIn>
+    </QueryRoot>
+  );
+}
+
+function ChoosePublisher({ lang, nodeId, repo, t }: Props & { t: TFunction }) {
+  const publishers = useApiQuery<Publisher[]>(api.myPublishers);
+  const [chosen, setChosen] = useState('');
+  const start = useMutation<{ authorizeUrl: string }, ApiRequestError, string>({
+    mutationFn: (publisherId) =>
+      apiRequest('POST', api.oauthStart, { body: { publisherId, nodeId, lang, returnPath: dashboardPath(lang) } }),
+    onSuccess: ({ authorizeUrl }) => location.assign(authorizeUrl),
+    onError: (error) => toast.error(error.message),
+  });
+  // Stays "redirecting" after success: the browser is on its way to GitHub.
+  const busy = start.isPending || start.isSuccess;
+
+  if (publishers.isError) return <ErrorNote message={publishers.error.message} />;
+  if (!publishers.data) {
+    return (
+      <p role="status" className={mutedText}>
+        {t('dashboardClaim.loading')}
+      </p>
+    );
+  }
+  if (publishers.data.length === 0) {
+    return (
+      <p className="text-sm">
+        {t('dashboardClaim.noPublishers')}{' '}
+        <a className="text-brand-700 underline dark:text-brand-100" href={dashboardPath(lang)}>
+          {t('dashboardClaim.createPublisher')}
+        </a>
+      </p>
+    );
+  }
+  const selected = chosen || (publishers.data.length === 1 ? publishers.data[0]!.id : '');
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (selected && !busy) start.mutate(selected);
+      }}
+    >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium">{t('dashboardClaim.choosePublisher')}</legend>
+        {publishers.data.map((publisher) => (
+          <label
+            key={publisher.id}
+            className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 has-[:checked]:border-brand-500 dark:border-slate-700"
+          >
+            <input
+              type="radio"
+              name="publisher"
+              value={publisher.id}
+              checked={selected === publisher.id}
+              onChange={() => setChosen(publisher.id)}
+            />
+            <span>
+              {publisher.name || publisher.id}{' '}
+              <span className={`${mutedText} font-mono`} dir="ltr">
+                @{publisher.id}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className={mutedText}>{t('dashboardClaim.explain', { repo })}</p>
+      <ErrorNote message={start.error?.message} />
+      <div>
+        <button type="submit" className={buttonClass.primary} disabled={!selected || busy}>
+          {busy ? t('dashboardClaim.redirecting') : t('dashboardClaim.continue')}
+        </button>
+      </div>
+    </form>
+  );
+}

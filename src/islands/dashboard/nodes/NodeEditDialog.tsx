@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import type { RegistryNode } from '../../../lib/dashboard/api-types.ts';
+import { fieldErrors } from '../../../lib/dashboard/field-errors.ts';
+import {
+  nodeToForm,
+  nodeUpdateBody,
+  type NodeFormValues,
+  type NodeUpdateBody,
+} from '../../../lib/dashboard/node-form.ts';
+import { api } from '../../../lib/dashboard/paths.ts';
+import { useApiMutation } from '../../../lib/query/hooks.ts';
+import { toast } from '../../toast/index.ts';
+import { useDashboard } from '../context.ts';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { Field } from '../ui/Field.tsx';
+import { Modal } from '../ui/Modal.tsx';
+import { buttonClass, inputClass } from '../ui/styles.ts';
+import { useInvalidate } from '../use-invalidate.ts';
+
+interface Props {
+  node: RegistryNode;
+  publisherId: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function NodeEditDialog({ node, publisherId, open, onClose }: Props) {
+  const { t } = useDashboard();
+  return (
+    <Modal open={open} title={t('dashboard.nodes.editTitle', { id: node.id })} onClose={onClose}>
+      {open && <NodeEditForm node={node} publisherId={publisherId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+const FIELDS: { key: keyof NodeFormValues; multiline?: boolean; ltr?: boolean; url?: boolean; max: number }[] = [
+  { key: 'name', max: 200 },
+  { key: 'description', multiline: true, max: 2000 },
+  { key: 'license', max: 10_000 },
+  { key: 'repository', ltr: true, url: true, max: 2048 },
+  { key: 'icon', ltr: true, url: true, max: 2048 },
+  { key: 'tags', max: 2000 },
+];
+
+/** The fields a publisher may edit; only changed ones are sent, and the dialog waits for the answer. */
+function NodeEditForm({ node, publisherId, onClose }: Omit<Props, 'open'>) {
+  const { t } = useDashboard();
+  const [initial] = useState(() => nodeToForm(node));
+  const [values, setValues] = useState(initial);
+  const update = useApiMutation<NodeUpdateBody, RegistryNode>('PUT', api.node(publisherId, node.id));
+  const invalidate = useInvalidate();
+  const errors = fieldErrors(update.error?.details);
+  const body = nodeUpdateBody(initial, values);
+  const changed = Object.keys(body).length > 0;
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!changed) return onClose();
+        update.mutate(body, {
+          onSuccess: async () => {
+            await invalidate(api.nodesV2(publisherId), api.publicNode(node.id));
+            toast.success(t('dashboard.nodes.updated', { id: node.id }));
+            onClose();
+          },
+          onError: (error) => toast.error(error.message),
+        });
+      }}
+    >
+      {FIELDS.map(({ key, multiline, ltr, url, max }) => (
+        <Field
+          key={key}
+          label={t(`dashboard.nodes.fields.${key}`)}
+          help={key === 'name' || key === 'description' ? undefined : t(`dashboard.nodes.fields.${key}Help`)}
+          error={errors[key]}
+        >
+          {({ id, describedBy, invalid }) => {
+            const common = {
+              id,
+              name: key,
+              className: `${inputClass}${ltr ? ' font-mono' : ''}`,
+              value: values[key],
+              maxLength: max,
+              'aria-describedby': describedBy,
+              'aria-invalid': invalid,
+              ...(ltr ? { dir: 'ltr' } : {}),
+            };
+            return multiline ? (
+              <textarea {...common} rows={5} onChange={(e) => setValues({ ...values, [key]: e.target.value })} />
+            ) : (
+              <input
+                {...common}
+                type="text"
+                {...(url ? { inputMode: 'url' as const } : {})}
+                required={key === 'name'}
+                onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+              />
+            );
+          }}
+        </Field>
+      ))}
+      <ErrorNote message={update.error?.message} />
+      <div className="flex flex-wrap justify-end gap-2">
+        <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={update.isPending}>
+          {t('dashboard.cancel')}
+        </button>
+        <button type="submit" className={buttonClass.primary} disabled={update.isPending || !values.name.trim()}>
+          {update.isPending ? t('dashboard.saving') : t('dashboard.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import { useId, useState } from 'react';
+import type { RegistryNode } from '../../../lib/dashboard/api-types.ts';
+import { nodeDeletePhrase } from '../../../lib/dashboard/confirm-text.ts';
+import { api } from '../../../lib/dashboard/paths.ts';
+import { useApiMutation } from '../../../lib/query/hooks.ts';
+import { toast } from '../../toast/index.ts';
+import { useDashboard } from '../context.ts';
+import { formatNumber } from '../format.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { buttonClass, mutedText } from '../ui/styles.ts';
+import { useInvalidate } from '../use-invalidate.ts';
+import { NodeEditDialog } from './NodeEditDialog.tsx';
+import { VersionList } from './VersionList.tsx';
+
+interface Props {
+  node: RegistryNode;
+  publisherId: string;
+  isOwner: boolean;
+}
+
+/** One node row: what it is, and edit / versions / delete. */
+export function NodeItem({ node, publisherId, isOwner }: Props) {
+  const { t, lang } = useDashboard();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [showVersions, setShowVersions] = useState(false);
+  const versionsId = useId();
+  const remove = useApiMutation<void, void>('DELETE', api.node(publisherId, node.id));
+  const invalidate = useInvalidate();
+  const banned = node.status === 'NodeStatusBanned';
+
+  return (
+    <li className="flex flex-col gap-3 py-4" data-testid="node-item" data-node-id={node.id}>
+      <div className="flex flex-wrap items-start gap-3">
+        {node.icon ? (
+          <img
+            src={node.icon}
+            alt=""
+            width="40"
+            height="40"
+            className="h-10 w-10 rounded-lg object-cover"
+            loading="lazy"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-100 font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
+          >
+            {(node.name || node.id).charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="font-medium">
+            {node.name || node.id}
+            {banned && <StatusBadge tone="bad" label={t('dashboard.status.banned')} />}
+          </p>
+          <p className={`${mutedText} font-mono`} dir="ltr">
+            {publisherId}/{node.id}
+          </p>
+          <p className={`${mutedText} mt-1`}>
+            {node.latest_version
+              ? t('dashboard.nodes.latest', { version: node.latest_version.version })
+              : t('dashboard.nodes.noVersion')}
+            {' · '}
+            {t('dashboard.nodes.downloads', { count: formatNumber(lang, node.downloads ?? 0) })}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={buttonClass.secondary}
+            aria-expanded={showVersions}
+            aria-controls={versionsId}
+            onClick={() => setShowVersions((open) => !open)}
+          >
+            {showVersions ? t('dashboard.nodes.hideVersions') : t('dashboard.nodes.showVersions')}
+            <span className="sr-only"> {node.id}</span>
+          </button>
+          {!banned && (
+            <button type="button" className={buttonClass.secondary} onClick={() => setEditing(true)}>
+              {t('dashboard.edit')}
+              <span className="sr-only"> {node.id}</span>
+            </button>
+          )}
+          {isOwner && !banned && (
+            <button type="button" className={buttonClass.dangerGhost} onClick={() => setDeleting(true)}>
+              {t('dashboard.delete')}
+              <span className="sr-only"> {node.id}</span>
+            </button>
+          )}
+        </div>
+      </div>
+      <div id={versionsId} hidden={!showVersions}>
+        {showVersions && <VersionList node={node} publisherId={publisherId} isOwner={isOwner} frozen={banned} />}
+      </div>
+      <NodeEditDialog node={node} publisherId={publisherId} open={editing} onClose={() => setEditing(false)} />
+      <ConfirmDialog
+        t={t}
+        open={deleting}
+        title={t('dashboard.nodes.deleteTitle', { id: node.id })}
+        body={t('dashboard.nodes.deleteBody')}
+        phrase={nodeDeletePhrase(publisherId, node.id)}
+        confirmLabel={t('dashboard.delete')}
+        pendingLabel={t('dashboard.deleting')}
+        pending={remove.isPending}
+        error={remove.error?.message ?? null}
+        onClose={() => {
+          remove.reset();
+          setDeleting(false);
+        }}
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: async () => {
+              toast.success(t('dashboard.nodes.deleted', { id: node.id }));
+              setDeleting(false);
+              await invalidate(api.nodesV2(publisherId), api.publicNode(node.id));
+            },
+            onError: (error) => toast.error(error.message),
+          })
+        }
+      />
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+import type { NodeVersion, RegistryNode } from '../../../lib/dashboard/api-types.ts';
+import { api } from '../../../lib/dashboard/paths.ts';
+import { useApiQuery } from '../../../lib/query/hooks.ts';
+import { useDashboard } from '../context.ts';
+import { QueryState } from '../ui/QueryState.tsx';
+import { mutedText } from '../ui/styles.ts';
+import { VersionRow } from './VersionRow.tsx';
+
+/** Every status an owner needs to see (Deleted ones are gone for good, so they stay hidden). */
+export const OWNER_VISIBLE_STATUSES = [
+  'NodeVersionStatusActive',
+  'NodeVersionStatusPending',
+  'NodeVersionStatusFlagged',
+  'NodeVersionStatusBanned',
+] as const;
+
+interface Props {
+  node: RegistryNode;
+  publisherId: string;
+  isOwner: boolean;
+  /** A banned node: nothing about it can change, and its versions are not listed publicly. */
+  frozen: boolean;
+}
+
+export function VersionList({ node, publisherId, isOwner, frozen }: Props) {
+  const { t } = useDashboard();
+  const query = useApiQuery<NodeVersion[]>(
+    api.nodeVersions(node.id),
+    { statuses: OWNER_VISIBLE_STATUSES, include_status_reason: true },
+    { enabled: !frozen },
+  );
+  if (frozen) return <p className={mutedText}>{t('dashboard.nodes.frozen')}</p>;
+  return (
+    <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+      <QueryState query={query}>
+        {(versions) =>
+          versions.length === 0 ? (
+            <p className={mutedText}>{t('dashboard.versions.empty')}</p>
+          ) : (
+            <table className="w-full text-start text-sm">
+              <caption className="sr-only">{t('dashboard.versions.heading', { id: node.id })}</caption>
+              <thead>
+                <tr className="text-start text-xs text-slate-600 uppercase dark:text-slate-400">
+                  <th scope="col" className="py-1 pe-3 text-start font-medium">
+                    {t('dashboard.versions.version')}
+                  </th>
+                  <th scope="col" className="py-1 pe-3 text-start font-medium">
+                    {t('dashboard.versions.status')}
+                  </th>
+                  <th scope="col" className="hidden py-1 pe-3 text-start font-medium sm:table-cell">
+                    {t('dashboard.versions.released')}
+                  </th>
+                  <th scope="col" className="py-1 text-end font-medium">
+                    {t('dashboard.versions.actions')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {versions.map((version) => (
+                  <VersionRow
+                    key={version.id}
+                    version={version}
+                    nodeId={node.id}
+                    publisherId={publisherId}
+                    isOwner={isOwner}
+                  />
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { Fragment, useState } from 'react';
+import type { NodeVersion } from '../../../lib/dashboard/api-types.ts';
+import { api } from '../../../lib/dashboard/paths.ts';
+import { showsStatusReason, versionStatusView } from '../../../lib/dashboard/version-status.ts';
+import { useApiMutation } from '../../../lib/query/hooks.ts';
+import { toast } from '../../toast/index.ts';
+import { useDashboard } from '../context.ts';
+import { formatDate } from '../format.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { buttonClass } from '../ui/styles.ts';
+import { useInvalidate } from '../use-invalidate.ts';
+import { VersionFindings } from './VersionFindings.tsx';
+
+interface Props {
+  version: NodeVersion;
+  nodeId: string;
+  publisherId: string;
+  isOwner: boolean;
+}
+
+/** A version with its status, deprecate / un-deprecate, and delete (owners), each confirmed by a toast. */
+export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
+  const { t, lang } = useDashboard();
+  const [deleting, setDeleting] = useState(false);
+  const path = api.version(publisherId, nodeId, version.id);
+  const update = useApiMutation<{ deprecated: boolean }, NodeVersion>('PUT', path);
+  const remove = useApiMutation<void, void>('DELETE', path);
+  const invalidate = useInvalidate();
+  const status = versionStatusView(version.status);
+  const refresh = () => invalidate(api.nodeVersions(nodeId), api.nodesV2(publisherId), api.publicNode(nodeId));
+  const label = { version: version.version };
+  const reasonShown = showsStatusReason(version.status, version.status_reason);
+
+  return (
+    <Fragment>
+      <tr
+        className="border-t border-slate-200 align-top dark:border-slate-800"
+        data-testid="version-row"
+        data-version={version.version}
+      >
+        <th scope="row" className="py-2 pe-3 text-start font-mono font-medium" dir="ltr">
+          {version.version}
+        </th>
+        <td className="py-2 pe-3">
+          <span className="flex flex-wrap gap-1">
+            <StatusBadge tone={status.tone} label={t(`dashboard.status.${status.key}`)} />
+            {version.deprecated && <StatusBadge tone="warn" label={t('dashboard.versions.deprecated')} />}
+          </span>
+        </td>
+        <td className="hidden py-2 pe-3 sm:table-cell">{formatDate(lang, version.createdAt)}</td>
+        <td className="py-2">
+          <span className="flex flex-wrap justify-end gap-2">
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={update.isPending}
+              onClick={() =>
+                update.mutate(
+                  { deprecated: !version.deprecated },
+                  {
+                    onSuccess: async (updated) => {
+                      await refresh();
+                      toast.success(
+                        t(
+                          updated.deprecated
+                            ? 'dashboard.versions.deprecatedToast'
+                            : 'dashboard.versions.undeprecatedToast',
+                          label,
+                        ),
+                      );
+                    },
+                    onError: (error) => toast.error(error.message),
+                  },
+                )
+              }
+            >
+              {version.deprecated ? t('dashboard.versions.undeprecate') : t('dashboard.versions.deprecate')}
+              <span className="sr-only"> {version.version}</span>
+            </button>
+            {isOwner && (
+              <button type="button" className={buttonClass.dangerGhost} onClick={() => setDeleting(true)}>
+                {t('dashboard.delete')}
+                <span className="sr-only"> {version.version}</span>
+              </button>
+            )}
+          </span>
+          <ConfirmDialog
+            t={t}
+            open={deleting}
+            title={t('dashboard.versions.deleteTitle', label)}
+            body={t('dashboard.versions.deleteBody', label)}
+            confirmLabel={t('dashboard.delete')}
+            pendingLabel={t('dashboard.deleting')}
+            pending={remove.isPending}
+            error={remove.error?.message ?? null}
+            onClose={() => {
+              remove.reset();
+              setDeleting(false);
+            }}
+            onConfirm={() =>
+              remove.mutate(undefined, {
+                onSuccess: async () => {
+                  toast.success(t('dashboard.versions.deleted', label));
+                  setDeleting(false);
+                  await refresh();
+                },
+                onError: (error) => toast.error(error.message),
+              })
+            }
+          />
+        </td>
+      </tr>
+      {(reasonShown || version.status === 'NodeVersionStatusPending') && (
+        <tr>
+          <td colSpan={4} className="pb-2 text-sm">
+            {reasonShown && (
+              <p className="text-amber-900 dark:text-amber-200">
+                {t('dashboard.versions.reason', { reason: version.status_reason ?? '' })}
+              </p>
+            )}
+            {version.status === 'NodeVersionStatusPending' && (
+              <p className="text-slate-600 dark:text-slate-400">{t('dashboard.versions.pendingNote')}</p>
+            )}
+            {version.status === 'NodeVersionStatusFlagged' && <VersionFindings nodeId={nodeId} version={version} />}
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import type { CreatedAccessToken } from '../../../lib/dashboard/api-types.ts';
+import { fieldErrors } from '../../../lib/dashboard/field-errors.ts';
+import { api } from '../../../lib/dashboard/paths.ts';
+import { EXPIRY_CHOICES, tokenCreateBody, type ExpiryChoice } from '../../../lib/dashboard/token-expiry.ts';
+import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '../../toast/index.ts';
+import { useDashboard } from '../context.ts';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { Field } from '../ui/Field.tsx';
+import { buttonClass, inputClass } from '../ui/styles.ts';
+import { useInvalidate } from '../use-invalidate.ts';
+
+interface Props {
+  publisherId: string;
+  onCreated: (token: CreatedAccessToken) => void;
+}
+
+/** Name, optional description and expiry of a new token. */
+export function CreateTokenForm({ publisherId, onCreated }: Props) {
+  const { t } = useDashboard();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [expiry, setExpiry] = useState<ExpiryChoice>(90);
+  const invalidate = useInvalidate();
+  // A plain mutation, not useApiMutation: its result holds the secret, which must not linger in the
+  // mutation cache after the notice is closed (gcTime 0 drops it as soon as nothing observes it).
+  const create = useMutation<CreatedAccessToken, ApiRequestError, ReturnType<typeof tokenCreateBody>>({
+    mutationFn: (body) => apiRequest<CreatedAccessToken>('POST', api.tokens(publisherId), { body }),
+    gcTime: 0,
+  });
+  const errors = fieldErrors(create.error?.details);
+
+  return (
+    <form
+      className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!name.trim()) return;
+        create.mutate(tokenCreateBody({ name, description, expiresInDays: expiry }), {
+          onSuccess: async (token) => {
+            onCreated(token);
+            setName('');
+            setDescription('');
+            create.reset();
+            toast.success(t('dashboard.tokens.created', { name: token.name }));
+            await invalidate(api.tokens(publisherId));
+          },
+          onError: (error) => toast.error(error.message),
+        });
+      }}
+      data-testid="create-token-form"
+    >
+      <Field label={t('dashboard.tokens.name')} error={errors['name']}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            name="token-name"
+            className={inputClass}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            required
+            maxLength={100}
+          />
+        )}
+      </Field>
+      <Field label={t('dashboard.tokens.description')} error={errors['description']}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            name="token-description"
+            className={inputClass}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            maxLength={500}
+          />
+        )}
+      </Field>
+      <Field label={t('dashboard.tokens.expiry')} error={errors['expires_in_days']}>
+        {({ id, describedBy }) => (
+          <select
+            id={id}
+            name="token-expiry"
+            className={inputClass}
+            value={expiry ?? 'never'}
+            onChange={(event) =>
+              setExpiry(event.target.value === 'never' ? null : (Number(event.target.value) as ExpiryChoice))
+            }
+            aria-describedby={describedBy}
+          >
+            {EXPIRY_CHOICES.map((days) => (
+              <option key={days ?? 'never'} value={days ?? 'never'}>
+                {days ? t('dashboard.tokens.expiryDays', { days }) : t('dashboard.tokens.expiryNever')}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <button type="submit" className={buttonClass.primary} disabled={create.isPending || !name.trim()}>
+        {create.isPending ? t('dashboard.tokens.creating') : t('dashboard.tokens.create')}
+      </button>
+      <div className="sm:col-span-4">
+        <ErrorNote message={create.error?.message} />
+      </div>
+    </form>
+  );
+}

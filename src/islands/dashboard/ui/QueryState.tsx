@@ -1,0 +1,31 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { ApiRequestError } from '../../../lib/api/client.ts';
+import { useDashboard } from '../context.ts';
+import { buttonClass, mutedText } from './styles.ts';
+
+interface Props<T> {
+  query: UseQueryResult<T, ApiRequestError>;
+  children: (data: T) => ReactNode;
+}
+
+/** Loading text, an error with the server's message and a retry button, or the data. */
+export function QueryState<T>({ query, children }: Props<T>) {
+  const { t } = useDashboard();
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.isError) {
+    return (
+      <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-800 dark:text-red-200">
+        <span>{t('dashboard.loadError', { message: query.error.message })}</span>
+        <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
+          {t('dashboard.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <p role="status" className={mutedText}>
+      {t('dashboard.loading')}
+    </p>
+  );
+}

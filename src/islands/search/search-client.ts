@@ -1,0 +1,80 @@
+import type { SearchResponse, SearchSuggestion } from '../../lib/search/types.ts';
+import { toApiQuery, type SearchState } from '../../lib/search/url-state.ts';
+
+const CACHE_SIZE = 30;
+
+/**
+ * Plain-fetch client of the search API (no Firebase, no query library: the home page stays light).
+ * A newer search aborts the one in flight; answers are kept for Back/Forward to show instantly.
+ */
+export function createSearchClient(apiBase: string) {
+  const cache = new Map<string, SearchResponse>();
+  let searching: AbortController | undefined;
+  let suggesting: AbortController | undefined;
+
+  const remember = (key: string, data: SearchResponse) => {
+    cache.delete(key);
+    cache.set(key, data);
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  };
+
+  return {
+    prime(state: SearchState, data: SearchResponse) {
+      remember(toApiQuery(state), data);
+    },
+    cached(state: SearchState): SearchResponse | undefined {
+      return cache.get(toApiQuery(state));
+    },
+    /** Resolves with the response, or with undefined when a newer search replaced this one. */
+    async search(state: SearchState): Promise<SearchResponse | undefined> {
+      searching?.abort();
+      const controller = new AbortController();
+      searching = controller;
+      const key = toApiQuery(state);
+      try {
+        const response = await fetch(`${apiBase}/nodes/search?${key}`, {
+          signal: controller.signal,
+          headers: { accept: 'application/json' },
+        });
+        if (!response.ok) throw new Error(`search failed: ${response.status}`);
+        const data = (await response.json()) as SearchResponse;
+        remember(key, data);
+        return data;
+      } catch (error) {
+        if (controller.signal.aborted) return undefined;
+        throw error;
+      }
+    },
+    /** Completions for typed text; [] on any failure (suggestions are a nicety). */
+    async suggest(text: string, limit = 8): Promise<SearchSuggestion[] | undefined> {
+      suggesting?.abort();
+      const controller = new AbortController();
+      suggesting = controller;
+      try {
+        const params = new URLSearchParams({ q: text, limit: String(limit) });
+        const response = await fetch(`${apiBase}/nodes/suggest?${params}`, { signal: controller.signal });
+        if (!response.ok) return [];
+        return ((await response.json()) as { suggestions: SearchSuggestion[] }).suggestions;
+      } catch {
+        return controller.signal.aborted ? undefined : [];
+      }
+    },
+    /** "Did you mean" for a query that found nothing: the first prefix with completions wins. */
+    async didYouMean(prefixes: string[], limit = 5): Promise<SearchSuggestion[]> {
+      for (const prefix of prefixes) {
+        try {
+          const params = new URLSearchParams({ q: prefix, limit: String(limit) });
+          const response = await fetch(`${apiBase}/nodes/suggest?${params}`);
+          if (!response.ok) continue;
+          const { suggestions } = (await response.json()) as { suggestions: SearchSuggestion[] };
+          if (suggestions.length > 0) return suggestions;
+        } catch {
+          return [];
+        }
+      }
+      return [];
+    },
+  };
+}
+
+export type SearchClient = ReturnType<typeof createSearchClient>;

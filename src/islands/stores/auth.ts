@@ -1,0 +1,160 @@
+// Who is signed in, shared by every island of the page. Firebase is loaded lazily: only when the
+// "maybe signed in" marker says a session may exist (or an auth page asks for it), so anonymous
+// visitors of public pages never download it.
+import { atom, onMount } from 'nanostores';
+import { setUnauthorizedListener } from '../../lib/api/client.ts';
+import { forgetSavedToken, setLiveTokenProvider } from '../../lib/api/token.ts';
+import { identifyUser, resetAnalytics } from '../../lib/analytics/analytics.ts';
+import { readFirebaseConfig } from '../../lib/firebase-config/element.ts';
+import type { Auth, User } from '../auth/firebase-session.ts';
+import { clearMarker, markSignedIn, readMarker, SIGNED_IN_MARKER_KEY } from './auth-marker.ts';
+
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  emailVerified: boolean;
+}
+
+export interface AuthState {
+  status: 'loading' | 'signed-out' | 'signed-in';
+  user: AuthUser | null;
+}
+
+export const $auth = atom<AuthState>({ status: 'loading', user: null });
+
+type SessionModule = typeof import('../auth/firebase-session.ts');
+export interface FirebaseHandle {
+  mod: SessionModule;
+  auth: Auth;
+}
+
+let loading: Promise<FirebaseHandle | null> | null = null;
+let verifiedUid: string | null = null;
+
+function toAuthUser(user: User): AuthUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+    emailVerified: user.emailVerified,
+  };
+}
+
+function applyUser(user: User | null): void {
+  if (!user) {
+    clearMarker();
+    forgetSavedToken();
+    resetAnalytics();
+    $auth.set({ status: 'signed-out', user: null });
+    return;
+  }
+  // Another person's cached data must not show through (a new sign-in without a logout first).
+  // (The query client is imported lazily: pages without data islands never need it.)
+  const previous = readMarker();
+  if (previous && previous !== user.uid) {
+    void import('../../lib/query/query-client.ts').then(({ queryClient }) => queryClient.clear());
+  }
+  markSignedIn(user.uid);
+  $auth.set({ status: 'signed-in', user: toAuthUser(user) });
+  identifyUser({ uid: user.uid, email: user.email, name: user.displayName });
+}
+
+/** Signs out a user whom Firebase no longer accepts (disabled, deleted, revoked or expired session). */
+async function endSessionIfInvalid(handle: FirebaseHandle, check: (user: User) => Promise<unknown>): Promise<void> {
+  const user = handle.auth.currentUser;
+  if (!user) return;
+  try {
+    await check(user);
+  } catch (error) {
+    if (handle.mod.SESSION_ENDING_CODES.has(handle.mod.firebaseErrorCode(error))) await handle.mod.signOut(handle.auth);
+  }
+}
+
+/** Loads Firebase once and follows its user; null when the page carries no Firebase config. */
+export function loadFirebase(): Promise<FirebaseHandle | null> {
+  loading ??= (async () => {
+    const config = readFirebaseConfig();
+    if (!config) return null;
+    const mod = await import('../auth/firebase-session.ts');
+    const handle: FirebaseHandle = { mod, auth: mod.firebaseAuth(config) };
+    mod.onIdTokenChanged(handle.auth, (user) => {
+      applyUser(user);
+      // Once per user and page: reload asks the server, which is how a disabled account shows up.
+      if (user && verifiedUid !== user.uid) {
+        verifiedUid = user.uid;
+        void endSessionIfInvalid(handle, (u) => u.reload());
+      }
+    });
+    await handle.auth.authStateReady();
+    return handle;
+  })().catch(() => null);
+  return loading;
+}
+
+/** Resolves the auth state: without the marker, "signed out" at once and no Firebase download. */
+export async function startAuth(): Promise<void> {
+  if (!loading && !readMarker()) {
+    $auth.set({ status: 'signed-out', user: null });
+    return;
+  }
+  const handle = await loadFirebase();
+  if (!handle) $auth.set({ status: 'signed-out', user: null });
+}
+
+/** Pushes profile changes (display name, verification) that Firebase does not announce by itself. */
+export function refreshAuthUser(handle: FirebaseHandle): void {
+  applyUser(handle.auth.currentUser);
+}
+
+/** The live user's ID token (refreshed by Firebase when near expiry), or null when signed out. */
+export async function getIdToken(): Promise<string | null> {
+  if (!loading && !readMarker()) return null;
+  const handle = await loadFirebase();
+  const user = handle?.auth.currentUser;
+  return user ? user.getIdToken() : null;
+}
+
+let lastRecheck = 0;
+/** A 401 for a token we believed in: force a refresh; Firebase refuses it for ended sessions. */
+function recheckSession(): void {
+  if (!loading || Date.now() - lastRecheck < 30_000) return;
+  lastRecheck = Date.now();
+  void loading.then((handle) => handle && endSessionIfInvalid(handle, (user) => user.getIdToken(true)));
+}
+
+/**
+ * The spec's logout: sign out of Firebase, reset and clear every cached query, then empty
+ * localStorage and sessionStorage. Throws when Firebase fails to sign out (the caller shows it).
+ */
+export async function signOutEverywhere(): Promise<void> {
+  const handle = await loadFirebase();
+  if (handle) await handle.mod.signOut(handle.auth);
+  const { wipeQueryCache } = await import('../../lib/query/query-client.ts');
+  await wipeQueryCache();
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // Blocked storage holds nothing of ours.
+  }
+  resetAnalytics();
+  $auth.set({ status: 'signed-out', user: null });
+}
+
+setLiveTokenProvider(getIdToken);
+setUnauthorizedListener(recheckSession);
+
+onMount($auth, () => {
+  // Islands are also rendered on the server, where there is no session to look at: stay 'loading'.
+  if (typeof window === 'undefined') return undefined;
+  void startAuth();
+  // A sign-in or sign-out in another tab flips the marker: follow it without a reload.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === SIGNED_IN_MARKER_KEY) void startAuth();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+});

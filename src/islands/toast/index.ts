@@ -1,0 +1,2 @@
+export { toast, $toasts, type Toast, type ToastKind } from './toast-store.ts';
+export { Toaster } from './Toaster.tsx';

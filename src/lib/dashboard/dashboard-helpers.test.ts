@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { confirms, nodeDeletePhrase } from './confirm-text.ts';
+import { fieldErrors } from './field-errors.ts';
+import { nodeToForm, nodeUpdateBody, parseTags } from './node-form.ts';
+import { readCallbackParams } from './oauth-callback.ts';
+import { api, claimPath } from './paths.ts';
+import { publishCommand, pyprojectSnippet, reachableWithDevEnvironment } from './publish-steps.ts';
+import { isExpired, tokenCreateBody } from './token-expiry.ts';
+import { showsStatusReason, versionStatusView } from './version-status.ts';
+
+describe('typed confirmation', () => {
+  it('needs the exact phrase (spaces around ignored, case kept)', () => {
+    expect(confirms(' acme/upscaler ', nodeDeletePhrase('acme', 'upscaler'))).toBe(true);
+    expect(confirms('Acme/upscaler', 'acme/upscaler')).toBe(false);
+    expect(confirms('acme/upscale', 'acme/upscaler')).toBe(false);
+    expect(confirms('', '')).toBe(false);
+  });
+});
+
+describe('node form', () => {
+  const node = { id: 'n', name: 'Nice', description: 'd', repository: 'https://github.com/a/b', tags: ['x', 'y'] };
+
+  it('parses tags from a comma list, without blanks or repeats', () => {
+    expect(parseTags(' a, b,, c ,a\nd')).toEqual(['a', 'b', 'c', 'd']);
+    expect(parseTags('  ')).toEqual([]);
+  });
+
+  it('sends only what changed, trimmed; a cleared field becomes ""', () => {
+    const before = nodeToForm(node);
+    expect(before).toEqual({
+      name: 'Nice',
+      description: 'd',
+      license: '',
+      repository: 'https://github.com/a/b',
+      icon: '',
+      tags: 'x, y',
+    });
+    expect(nodeUpdateBody(before, { ...before })).toEqual({});
+    expect(nodeUpdateBody(before, { ...before, name: ' Nicer ', repository: '', tags: 'x,y' })).toEqual({
+      name: 'Nicer',
+      repository: '',
+    });
+    expect(nodeUpdateBody(before, { ...before, tags: 'y, z' })).toEqual({ tags: ['y', 'z'] });
+  });
+});
+
+describe('fieldErrors', () => {
+  it('maps validation details to the first message per field', () => {
+    expect(
+      fieldErrors([
+        { path: 'repository', message: 'must be an http:// or https:// URL' },
+        { path: 'tags.1', message: 'must not be empty' },
+        { path: 'tags.2', message: 'second' },
+        { bogus: true },
+      ]),
+    ).toEqual({ repository: 'must be an http:// or https:// URL', tags: 'must not be empty' });
+    expect(fieldErrors(undefined)).toEqual({});
+  });
+});
+
+describe('version status', () => {
+  it('maps every status to a label and tone', () => {
+    expect(versionStatusView('NodeVersionStatusActive')).toEqual({ key: 'active', tone: 'ok' });
+    expect(versionStatusView('NodeVersionStatusPending')).toEqual({ key: 'pending', tone: 'wait' });
+    expect(versionStatusView('NodeVersionStatusFlagged')).toEqual({ key: 'flagged', tone: 'warn' });
+    expect(versionStatusView('NodeVersionStatusBanned').tone).toBe('bad');
+    expect(versionStatusView(undefined).key).toBe('unknown');
+  });
+
+  it('shows the reason of flagged and banned versions only', () => {
+    expect(showsStatusReason('NodeVersionStatusFlagged', 'eval() in __init__.py')).toBe(true);
+    expect(showsStatusReason('NodeVersionStatusFlagged', '  ')).toBe(false);
+    expect(showsStatusReason('NodeVersionStatusActive', 'approved')).toBe(false);
+  });
+});
+
+describe('publish steps', () => {
+  it('puts the publisher id into pyproject.toml', () => {
+    expect(pyprojectSnippet('acme')).toContain('PublisherId = "acme"');
+  });
+
+  it('uses ENVIRONMENT=dev only for an API at localhost:8080', () => {
+    expect(reachableWithDevEnvironment('http://localhost:8080')).toBe(true);
+    expect(reachableWithDevEnvironment('http://127.0.0.1:8080/')).toBe(true);
+    expect(reachableWithDevEnvironment('http://127.0.0.1:8081')).toBe(false);
+    expect(reachableWithDevEnvironment('https://api.example.com')).toBe(false);
+    expect(reachableWithDevEnvironment('not a url')).toBe(false);
+    expect(publishCommand('http://localhost:8080')).toBe(
+      'ENVIRONMENT=dev comfy node publish --token "$REGISTRY_ACCESS_TOKEN"',
+    );
+    expect(publishCommand('https://api.example.com')).toBe('comfy node publish --token "$REGISTRY_ACCESS_TOKEN"');
+  });
+});
+
+describe('tokens', () => {
+  it('builds the create body without empty optional fields', () => {
+    expect(tokenCreateBody({ name: ' ci ', description: ' ', expiresInDays: null })).toEqual({ name: 'ci' });
+    expect(tokenCreateBody({ name: 'ci', description: 'GitHub', expiresInDays: 30 })).toEqual({
+      name: 'ci',
+      description: 'GitHub',
+      expires_in_days: 30,
+    });
+  });
+
+  it('knows when a token has expired', () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(isExpired(undefined, now)).toBe(false);
+    expect(isExpired('2026-05-31T23:59:59Z', now)).toBe(true);
+    expect(isExpired('2026-06-02T00:00:00Z', now)).toBe(false);
+  });
+});
+
+describe('paths', () => {
+  it('encodes ids in API and page paths', () => {
+    expect(api.node('acme', 'a b')).toBe('/publishers/acme/nodes/a%20b');
+    expect(api.version('p', 'n', 'v')).toBe('/publishers/p/nodes/n/versions/v');
+    expect(claimPath('ar', 'x&y')).toBe('/ar/nodes/claim?nodeId=x%26y');
+  });
+});
+
+describe('readCallbackParams', () => {
+  it('reads code and state, a cancelled sign-in, or nothing usable', () => {
+    expect(readCallbackParams('?code=abc&state=xyz')).toEqual({ kind: 'ok', code: 'abc', state: 'xyz' });
+    expect(readCallbackParams('?error=access_denied&state=xyz')).toEqual({ kind: 'denied' });
+    expect(readCallbackParams('?code=abc')).toEqual({ kind: 'missing' });
+    expect(readCallbackParams('')).toEqual({ kind: 'missing' });
+  });
+});

@@ -1,0 +1,26 @@
+import type { Locale } from '../../i18n/locales.ts';
+
+/** Site pages of the dashboard and the claim flow. */
+export const dashboardPath = (lang: Locale) => `/${lang}/nodes`;
+export const claimPath = (lang: Locale, nodeId: string) => `/${lang}/nodes/claim?nodeId=${encodeURIComponent(nodeId)}`;
+export const nodePagePath = (lang: Locale, nodeId: string) => `/${lang}/nodes/${encodeURIComponent(nodeId)}`;
+
+/** API paths the dashboard calls (the query cache keys by these). */
+export const api = {
+  myPublishers: '/users/publishers/',
+  validatePublisher: '/publishers/validate',
+  publishers: '/publishers',
+  publisher: (id: string) => `/publishers/${encodeURIComponent(id)}`,
+  permissions: (id: string) => `/publishers/${encodeURIComponent(id)}/permissions`,
+  nodesV2: (id: string) => `/publishers/${encodeURIComponent(id)}/nodes/v2`,
+  node: (publisherId: string, nodeId: string) =>
+    `/publishers/${encodeURIComponent(publisherId)}/nodes/${encodeURIComponent(nodeId)}`,
+  version: (publisherId: string, nodeId: string, versionId: string) =>
+    `/publishers/${encodeURIComponent(publisherId)}/nodes/${encodeURIComponent(nodeId)}/versions/${encodeURIComponent(versionId)}`,
+  nodeVersions: (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}/versions`,
+  publicNode: (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}`,
+  tokens: (id: string) => `/publishers/${encodeURIComponent(id)}/tokens`,
+  token: (id: string, tokenId: string) => `/publishers/${encodeURIComponent(id)}/tokens/${encodeURIComponent(tokenId)}`,
+  oauthStart: '/github/oauth/start',
+  oauthComplete: '/github/oauth/complete',
+} as const;

@@ -1,0 +1,26 @@
+import type { VersionStatus } from './api-types.ts';
+
+export type StatusTone = 'ok' | 'wait' | 'warn' | 'bad';
+
+/** The short i18n key (under dashboard.status) and colour tone of a version status. */
+export function versionStatusView(status: VersionStatus | undefined): { key: string; tone: StatusTone } {
+  switch (status) {
+    case 'NodeVersionStatusActive':
+      return { key: 'active', tone: 'ok' };
+    case 'NodeVersionStatusPending':
+      return { key: 'pending', tone: 'wait' };
+    case 'NodeVersionStatusFlagged':
+      return { key: 'flagged', tone: 'warn' };
+    case 'NodeVersionStatusBanned':
+      return { key: 'banned', tone: 'bad' };
+    case 'NodeVersionStatusDeleted':
+      return { key: 'deleted', tone: 'bad' };
+    default:
+      return { key: 'unknown', tone: 'wait' };
+  }
+}
+
+/** Flagged versions carry the moderators' reason; others only when the server chose to send one. */
+export function showsStatusReason(status: VersionStatus | undefined, reason: string | undefined): boolean {
+  return Boolean(reason?.trim()) && (status === 'NodeVersionStatusFlagged' || status === 'NodeVersionStatusBanned');
+}

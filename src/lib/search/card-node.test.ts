@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { toCardNode } from './card-node.ts';
+
+describe('toCardNode', () => {
+  it('keeps only what a card shows', () => {
+    const api = {
+      id: 'n',
+      name: 'N',
+      description: 'd',
+      tags: ['t'],
+      downloads: 3,
+      github_stars: 4,
+      status: 'NodeStatusActive',
+      repository: 'https://github.com/x/y',
+      latest_version: { version: '1.0.0', createdAt: '2026-01-01T00:00:00Z', downloadUrl: 'https://x' },
+      publisher: { id: 'p', name: 'P', description: 'long' },
+    };
+    expect(toCardNode(api)).toEqual({
+      id: 'n',
+      name: 'N',
+      description: 'd',
+      tags: ['t'],
+      downloads: 3,
+      github_stars: 4,
+      status: 'NodeStatusActive',
+      latest_version: { version: '1.0.0' },
+      publisher: { id: 'p', name: 'P' },
+    });
+  });
+
+  it('omits what is missing', () => {
+    expect(toCardNode({ id: 'bare' })).toEqual({ id: 'bare' });
+  });
+});

@@ -1,0 +1,24 @@
+import type { CardNode } from './types.ts';
+
+/**
+ * Only what a card shows: the island's props are serialised into the page, so the server passes
+ * these few fields instead of whole API nodes.
+ */
+export function toCardNode(node: CardNode): CardNode {
+  const card: CardNode = { id: node.id };
+  if (node.name !== undefined) card.name = node.name;
+  if (node.description !== undefined) card.description = node.description;
+  if (node.icon !== undefined) card.icon = node.icon;
+  if (node.tags !== undefined) card.tags = node.tags;
+  if (node.downloads !== undefined) card.downloads = node.downloads;
+  if (node.github_stars !== undefined) card.github_stars = node.github_stars;
+  if (node.status !== undefined) card.status = node.status;
+  if (node.latest_version?.version !== undefined) card.latest_version = { version: node.latest_version.version };
+  if (node.publisher) {
+    card.publisher =
+      node.publisher.name === undefined
+        ? { id: node.publisher.id }
+        : { id: node.publisher.id, name: node.publisher.name };
+  }
+  return card;
+}

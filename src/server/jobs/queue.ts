@@ -1,0 +1,133 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+import { notifyJobsEnqueued } from './signal.ts';
+
+// The jobs table as a queue. All times come from the database clock (now()), so several server
+// instances agree on what is due and what is stale whatever their own clocks say.
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface EnqueueOptions {
+  maxAttempts?: number;
+  /** Delay before the job is due, in milliseconds. */
+  delayMs?: number;
+}
+
+/** Adds a job. Pass the caller's transaction so the job exists exactly when the write commits. */
+export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}) {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind,
+      payload,
+      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+      runAt: sql`now() + ${`${options.delayMs ?? 0} milliseconds`}::interval`,
+    })
+    .returning();
+  return row!;
+}
+
+/** Enqueues outside any transaction and wakes this process's worker at once. */
+export async function enqueueJobNow(db: Db, kind: string, payload: Record<string, unknown>, options?: EnqueueOptions) {
+  const row = await enqueueJob(db, kind, payload, options);
+  notifyJobsEnqueued();
+  return row;
+}
+
+/**
+ * Claims the oldest due job of the given kinds. SKIP LOCKED lets concurrent workers (in this or
+ * other instances) each take a different row instead of queueing behind one lock. The attempt is
+ * counted at claim time, so a job that kills its worker still uses up its attempts.
+ */
+export async function claimJob(db: Db, kinds: string[], workerId: string): Promise<JobRow | null> {
+  if (kinds.length === 0) return null;
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, sql`now()`), inArray(jobs.kind, kinds)))
+      .orderBy(jobs.runAt, jobs.id)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const id = due?.id;
+    if (id === undefined) return null;
+    const [claimed] = await tx
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedAt: sql`now()`,
+        lockedBy: workerId,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(jobs.id, Number(id)))
+      .returning();
+    return claimed ?? null;
+  });
+}
+
+/** Exponential backoff: 5 s, 10 s, 20 s… capped at 10 minutes. */
+export function backoffMs(attempts: number, baseMs = 5_000): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
+}
+
+/** Finishes a job this worker still holds (a reaped-and-reclaimed job is left to its new owner). */
+export async function completeJob(db: Db, job: JobRow, workerId: string) {
+  await db
+    .update(jobs)
+    .set({ status: 'succeeded', lockedAt: null, lockedBy: null, lastError: null, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));
+}
+
+/** Puts a failed attempt back in the queue after its backoff. */
+export async function retryJob(db: Db, job: JobRow, workerId: string, error: string, baseMs?: number) {
+  await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      lockedAt: null,
+      lockedBy: null,
+      lastError: error,
+      runAt: sql`now() + ${`${backoffMs(job.attempts, baseMs)} milliseconds`}::interval`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));
+}
+
+/** Marks a job failed for good; returns false when the worker no longer held it. */
+export async function failJob(db: Db, jobId: number, error: string, heldBy: string | null): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'failed', lockedAt: null, lockedBy: null, lastError: error, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running'), heldBy === null ? undefined : eq(jobs.lockedBy, heldBy)))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Running jobs whose lock is older than `staleMs`: their worker crashed or hung. */
+export async function findStaleJobs(db: Db, staleMs: number): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.status, 'running'), lte(jobs.lockedAt, sql`now() - ${`${staleMs} milliseconds`}::interval`)));
+}
+
+/** Releases a stale job back to the queue (due now), unless someone already did. */
+export async function requeueStaleJob(db: Db, job: JobRow): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      lockedAt: null,
+      lockedBy: null,
+      lastError: 'The worker stopped while running this job (lock expired); retrying.',
+      runAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    // Fenced on attempts (a reclaim bumps it), not on locked_at: a JS Date drops the microseconds
+    // PostgreSQL keeps, so an equality test on it never matches there.
+    .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts)))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,39 @@
+import { and, gte, isNull, lt } from 'drizzle-orm';
+import { archives } from '../db/schema/index.ts';
+import type { Services } from '../services.ts';
+
+/** Signed upload URLs live 15 minutes; an archive still not accepted an hour later was abandoned. */
+const ABANDONED_AFTER_MS = 60 * 60_000;
+/** Older rows were already swept by an earlier pass (this keeps each pass small). */
+const LOOK_BACK_MS = 48 * 60 * 60_000;
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+/**
+ * Deletes stored bytes of uploads that were never accepted: a client that gave up, or a server
+ * killed between writing the object and committing its acceptance. The archive row stays (its
+ * version is still Pending and may be uploaded again); only the orphaned object goes. Idempotent,
+ * so every instance may run it.
+ */
+export async function sweepAbandonedUploads(services: Services, now = services.clock.now()): Promise<number> {
+  const rows = await services.db
+    .select({ key: archives.key })
+    .from(archives)
+    .where(
+      and(
+        isNull(archives.uploadedAt),
+        lt(archives.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS)),
+        gte(archives.createdAt, new Date(now.getTime() - LOOK_BACK_MS)),
+      ),
+    );
+  for (const { key } of rows) await services.storage.delete(key);
+  return rows.length;
+}
+
+/** Runs the sweep every ten minutes until stopped. */
+export function startUploadJanitor(services: Services, onError: (error: unknown) => void): () => void {
+  const timer = setInterval(() => {
+    sweepAbandonedUploads(services).catch(onError);
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

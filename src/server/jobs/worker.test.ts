@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertNode, insertPublisher } from '../../../tests/support/factories.ts';
+import { insertUploadedVersion } from '../../../tests/support/publish.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { buildZip, samplePackFiles } from '../../../tests/support/zip.ts';
+import { jobs, nodeVersions } from '../db/schema/index.ts';
+import { acceptUploadedArchive } from '../services/archives/accept-upload.ts';
+import { backoffMs, enqueueJob } from './queue.ts';
+import { JobWorker, type JobHandler } from './worker.ts';
+import { defaultJobHandlers } from './handlers.ts';
+
+describe('JobWorker', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const jobRow = async (id: number) => (await t.services.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+
+  it('retries a failing job with exponential backoff, then fails it for good with the last error', async () => {
+    let calls = 0;
+    const givenUp: string[] = [];
+    const flaky: JobHandler = {
+      kind: 'test.flaky',
+      run: async () => {
+        calls += 1;
+        throw new Error(`boom ${calls}`);
+      },
+      onGiveUp: async (_tx, _job, error) => {
+        givenUp.push(error);
+      },
+    };
+    const worker = new JobWorker(t.services, [flaky], { log: () => {}, backoffBaseMs: 60_000 });
+    const job = await enqueueJob(t.services.db, 'test.flaky', {}, { maxAttempts: 3 });
+    expect(await worker.runDue()).toBe(1);
+    const afterFirst = await jobRow(job.id);
+    expect(afterFirst).toMatchObject({ status: 'queued', attempts: 1, lastError: 'boom 1' });
+    // Not due again before its backoff.
+    expect(afterFirst.runAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+    expect(await worker.runDue()).toBe(0);
+    // Make it due and let it use up its attempts.
+    for (let attempt = 2; attempt <= 3; attempt += 1) {
+      await t.services.db
+        .update(jobs)
+        .set({ runAt: new Date(0) })
+        .where(eq(jobs.id, job.id));
+      expect(await worker.runDue()).toBe(1);
+    }
+    expect(await jobRow(job.id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3' });
+    expect(givenUp).toEqual(['boom 3']);
+    expect(backoffMs(1)).toBe(5_000);
+    expect(backoffMs(3)).toBe(20_000);
+    expect(backoffMs(30)).toBe(600_000);
+  });
+
+  it('ignores kinds it has no handler for', async () => {
+    const job = await enqueueJob(t.services.db, 'test.unknown', {});
+    expect(await new JobWorker(t.services, [], { log: () => {} }).runDue()).toBe(0);
+    expect((await jobRow(job.id)).status).toBe('queued');
+  });
+
+  it('a started worker scans an accepted upload by itself, woken at once, and stops cleanly', async () => {
+    const publisher = await insertPublisher(t.services.db);
+    await insertNode(t.services.db, { publisherId: publisher.id, id: 'live-pack' });
+    const version = await insertUploadedVersion(t.services, {
+      publisherId: publisher.id,
+      nodeId: 'live-pack',
+      version: '1.0.0',
+      bytes: buildZip(samplePackFiles()),
+      status: 'NodeVersionStatusPending',
+    });
+    // Stand the acceptance path in: enqueue + wake-up happen inside acceptUploadedArchive.
+    const { archives } = await import('../db/schema/index.ts');
+    await t.services.db.update(archives).set({ uploadedAt: null }).where(eq(archives.id, version.archiveId!));
+    const worker = new JobWorker(t.services, defaultJobHandlers(), { log: () => {}, pollMs: 60_000 });
+    worker.start();
+    try {
+      const [archive] = await t.services.db.select().from(archives).where(eq(archives.id, version.archiveId!));
+      expect((await acceptUploadedArchive(t.services, archive!.key)).status).toBe('accepted');
+      // The poll interval is a minute: only the in-process wake-up can make this pass in time.
+      const deadline = Date.now() + 10_000;
+      let status = '';
+      while (Date.now() < deadline) {
+        [{ status }] = (await t.services.db
+          .select({ status: nodeVersions.status })
+          .from(nodeVersions)
+          .where(eq(nodeVersions.id, version.id))) as [{ status: string }];
+        if (status !== 'NodeVersionStatusPending') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(status).toBe('NodeVersionStatusActive');
+    } finally {
+      await worker.stop();
+    }
+  });
+});

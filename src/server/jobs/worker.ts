@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../db/client.ts';
+import type { Services } from '../services.ts';
+import { claimJob, completeJob, failJob, findStaleJobs, requeueStaleJob, retryJob, type JobRow } from './queue.ts';
+import { onJobsEnqueued } from './signal.ts';
+
+/**
+ * What runs a kind of job. `run` must be idempotent and do its writes in one transaction at the
+ * end, so a crash part-way leaves nothing half-done and a retry starts clean. `onGiveUp` runs in
+ * the same transaction that marks the job failed for good (e.g. flag the version "scan failed").
+ */
+export interface JobHandler {
+  kind: string;
+  run(services: Services, job: JobRow): Promise<void>;
+  onGiveUp?(tx: Db, job: JobRow, error: string): Promise<void>;
+}
+
+export interface WorkerOptions {
+  pollMs?: number;
+  /** A running job whose lock is older than this is considered abandoned. */
+  staleMs?: number;
+  /** Base of the exponential retry backoff. */
+  backoffBaseMs?: number;
+  log?: (message: string) => void;
+}
+
+/** Error text kept on the job: the message only (no stack, nothing the handler did not say). */
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+export class JobWorker {
+  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly services: Services;
+  private readonly handlers = new Map<string, JobHandler>();
+  private readonly options: Required<WorkerOptions>;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private wakeRequested = false;
+  private unsubscribe: (() => void) | null = null;
+  private lastReap = 0;
+
+  constructor(services: Services, handlers: JobHandler[], options: WorkerOptions = {}) {
+    this.services = services;
+    for (const handler of handlers) this.handlers.set(handler.kind, handler);
+    this.options = {
+      pollMs: options.pollMs ?? 500,
+      staleMs: options.staleMs ?? 10 * 60_000,
+      backoffBaseMs: options.backoffBaseMs ?? 5_000,
+      log: options.log ?? ((message) => console.error(message)),
+    };
+  }
+
+  /** Starts polling (and listening for in-process enqueues). */
+  start() {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.unsubscribe = onJobsEnqueued(() => this.wake());
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the job in hand to finish. */
+  async stop() {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  wake() {
+    if (this.stopped) return;
+    if (this.running) this.wakeRequested = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.tick().finally(() => {
+        this.running = null;
+        const again = this.wakeRequested;
+        this.wakeRequested = false;
+        this.schedule(again ? 0 : this.options.pollMs);
+      });
+    }, ms);
+    this.timer.unref?.();
+  }
+
+  private async tick() {
+    try {
+      if (Date.now() - this.lastReap > Math.min(this.options.staleMs, 30_000)) {
+        this.lastReap = Date.now();
+        await this.reapStale();
+      }
+      while (!this.stopped && (await this.runOne())) {
+        // keep draining while jobs are due
+      }
+    } catch (error) {
+      this.options.log(`jobs: worker loop error: ${errorText(error)}`);
+    }
+  }
+
+  /** Claims and runs one due job; false when none was due. */
+  async runOne(): Promise<boolean> {
+    const { db } = this.services;
+    const job = await claimJob(db, [...this.handlers.keys()], this.id);
+    if (!job) return false;
+    const handler = this.handlers.get(job.kind)!;
+    try {
+      await handler.run(this.services, job);
+      await completeJob(db, job, this.id);
+    } catch (error) {
+      const message = errorText(error);
+      this.options.log(`jobs: ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed: ${message}`);
+      if (job.attempts >= job.maxAttempts) await this.giveUp(job, message, this.id);
+      else await retryJob(db, job, this.id, message, this.options.backoffBaseMs);
+    }
+    return true;
+  }
+
+  /** Every due job, now (tests and ops): returns how many ran. */
+  async runDue(): Promise<number> {
+    let count = 0;
+    while (await this.runOne()) count += 1;
+    return count;
+  }
+
+  /** Requeues jobs whose worker died; those out of attempts are failed (and their handler told). */
+  async reapStale(staleMs = this.options.staleMs): Promise<number> {
+    const stale = await findStaleJobs(this.services.db, staleMs);
+    let count = 0;
+    for (const job of stale) {
+      if (job.attempts >= job.maxAttempts) {
+        await this.giveUp(job, 'The worker stopped while running this job, and no attempts are left.', null);
+      } else if (await requeueStaleJob(this.services.db, job)) count += 1;
+    }
+    return count;
+  }
+
+  private async giveUp(job: JobRow, message: string, heldBy: string | null) {
+    const handler = this.handlers.get(job.kind);
+    await this.services.db.transaction(async (tx) => {
+      if (!(await failJob(tx, job.id, message, heldBy))) return;
+      await handler?.onGiveUp?.(tx, job, message);
+    });
+  }
+}

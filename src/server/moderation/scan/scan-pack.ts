@@ -1,0 +1,92 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import type { Tree } from 'web-tree-sitter';
+import type { Pack } from '../pack/read-pack.ts';
+import { sourceText } from '../pack/read-pack.ts';
+import { Budget } from '../budget.ts';
+import { parsePython } from '../python/parser.ts';
+import { scanArchiveFile } from './file-rules.ts';
+import { finding, type Finding } from './finding.ts';
+import { scanPythonTree } from './python-rules.ts';
+import { RULES, RULESET_VERSION } from './rules.ts';
+
+export interface ScanLimits {
+  /** Python files larger than this are not parsed (reported as not scanned). */
+  maxPythonBytes: number;
+  /** CPU-time budget for the whole pack (see Budget); what is left after it is reported as not scanned. */
+  timeBudgetMs: number;
+}
+
+export const DEFAULT_SCAN_LIMITS: ScanLimits = { maxPythonBytes: 4 * 1024 * 1024, timeBudgetMs: 60_000 };
+
+export interface ScanReport {
+  rulesetVersion: string;
+  findings: Finding[];
+  filesScanned: number;
+  bytesScanned: number;
+  /** Files that were not (fully) scanned because of the limits. */
+  skipped: number;
+  durationMs: number;
+}
+
+const isPython = (path: string) => /\.pyw?$/i.test(path);
+
+/**
+ * Scans every file of a pack: archive-level rules on all of them, the Python rules on .py files.
+ * Yields to the event loop between files so a big pack does not stall request handling.
+ */
+export async function scanPack(
+  pack: Pack,
+  limits: ScanLimits = DEFAULT_SCAN_LIMITS,
+  /** Trees already parsed (by the extractor); each is used once and freed, like the scan's own. */
+  parsed: Map<string, Tree> = new Map(),
+): Promise<ScanReport> {
+  const started = Date.now();
+  const budget = new Budget(limits.timeBudgetMs);
+  const findings: Finding[] = [];
+  const allPaths = new Set(pack.files.map((file) => file.path));
+  let filesScanned = 0;
+  let bytesScanned = 0;
+  let skipped = 0;
+  const notScanned = (path: string, reason: string) => {
+    skipped += 1;
+    findings.push(finding(RULES.notScanned, path, null, path, `(${reason})`));
+  };
+  for (const entry of pack.skipped) notScanned(entry.path, entry.reason);
+
+  for (const file of pack.files) {
+    findings.push(...scanArchiveFile(file.path, file.bytes, allPaths));
+    if (!isPython(file.path)) continue;
+    if (file.bytes.length > limits.maxPythonBytes) {
+      notScanned(file.path, `Python file larger than ${limits.maxPythonBytes} bytes`);
+      continue;
+    }
+    if (budget.exceeded()) {
+      notScanned(file.path, 'scan time budget used up');
+      continue;
+    }
+    const source = sourceText(file.bytes);
+    const cached = parsed.get(file.path);
+    parsed.delete(file.path);
+    const tree = cached ?? (await parsePython(source, budget.wallDeadline));
+    if (!tree) {
+      notScanned(file.path, 'scan time budget used up while parsing');
+      continue;
+    }
+    try {
+      findings.push(...scanPythonTree(file.path, source, tree));
+    } finally {
+      tree.delete();
+    }
+    filesScanned += 1;
+    bytesScanned += file.bytes.length;
+    await yieldToLoop();
+  }
+  return {
+    rulesetVersion: RULESET_VERSION,
+    findings,
+    filesScanned,
+    bytesScanned,
+    skipped,
+    durationMs: Date.now() - started,
+  };
+}

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { lt, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env.ts';
+import type { Db } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema/index.ts';
+
+export interface RateLimitConfig {
+  /** Writes (POST/PUT/PATCH/DELETE) per client IP per window. */
+  writesPerIp: number;
+  /** Writes per credential (bearer token or X-API-KEY) per window, across all IPs. */
+  writesPerCredential: number;
+  /** Requests that present a credential, per IP per window: slows down token guessing. */
+  authenticatedPerIp: number;
+  windowSeconds: number;
+  /** Use the left-most X-Forwarded-For address (only behind a proxy you trust to set it). */
+  trustProxy: boolean;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown'; // in-process requests (tests) have no socket
+  }
+}
+
+/** A short hash names the credential's bucket: the counter table never holds a usable secret. */
+function credentialKey(c: Context<AppEnv>): string | null {
+  const secret = c.req.header('authorization') ?? c.req.header('x-api-key');
+  return secret ? createHash('sha256').update(secret).digest('hex').slice(0, 24) : null;
+}
+
+/** Counts one hit in the current window of each bucket (one statement per bucket) and returns the counts. */
+async function hit(db: Db, buckets: string[], windowStart: Date): Promise<number[]> {
+  const rows = await db
+    .insert(rateLimitCounters)
+    .values(buckets.map((bucket) => ({ bucket, windowStart, hits: 1 })))
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
+      set: { hits: sql`${rateLimitCounters.hits} + 1` },
+    })
+    .returning({ bucket: rateLimitCounters.bucket, hits: rateLimitCounters.hits });
+  const byBucket = new Map(rows.map((row) => [row.bucket, row.hits]));
+  return buckets.map((bucket) => byBucket.get(bucket) ?? 0);
+}
+
+/**
+ * Fixed-window limits kept in the database, so every instance enforces the same budget. Over a
+ * limit → 429 with Retry-After (seconds to the next window). Reads without credentials are never
+ * counted: they are served from caches and cost one index lookup.
+ */
+export function rateLimit(config: RateLimitConfig): MiddlewareHandler<AppEnv> {
+  let lastSweep = 0;
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return next();
+    const write = WRITE_METHODS.has(c.req.method);
+    const credential = credentialKey(c);
+    if (!write && !credential) return next();
+
+    const ip = clientIp(c, config.trustProxy);
+    const checks: Array<{ bucket: string; limit: number }> = [];
+    if (write) checks.push({ bucket: `write:ip:${ip}`, limit: config.writesPerIp });
+    if (write && credential) checks.push({ bucket: `write:cred:${credential}`, limit: config.writesPerCredential });
+    if (credential) checks.push({ bucket: `auth:ip:${ip}`, limit: config.authenticatedPerIp });
+
+    const { db, clock } = c.get('services');
+    const windowMs = config.windowSeconds * 1000;
+    const now = clock.now().getTime();
+    const windowStart = new Date(now - (now % windowMs));
+    const counts = await hit(
+      db,
+      checks.map((check) => check.bucket),
+      windowStart,
+    );
+    if (now - lastSweep > windowMs) {
+      lastSweep = now;
+      // Old windows are useless; whichever instance notices first deletes them.
+      await db
+        .delete(rateLimitCounters)
+        .where(lt(rateLimitCounters.windowStart, new Date(windowStart.getTime() - windowMs)));
+    }
+    if (checks.some((check, index) => counts[index]! > check.limit)) {
+      const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000));
+      return c.json({ error: 'rate_limited', message: `Too many requests. Try again in ${retryAfter} s.` }, 429, {
+        'Retry-After': String(retryAfter),
+        'Cache-Control': 'private, no-store',
+      });
+    }
+    return next();
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The URL if it is absolute http(s), else null. Node and publisher fields (icon, repository,
+ * website) are publisher input: they must never become javascript: links or odd-scheme images.
+ */
+export function safeHttpUrl(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A URL for reading, without the scheme and trailing slash ("github.com/acme/pack"). */
+export function displayUrl(url: string): string {
+  return url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+$/, '');
+}
+
+/**
+ * Whether a URL can be pasted into a shell command as one plain word. Repository URLs are publisher
+ * input: one with `;`, quotes or `$(…)` must never end up in a command people copy and run.
+ */
+export function isShellSafeUrl(url: string): boolean {
+  return /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w.~@+%-]*)*$/.test(url);
+}

@@ -1,0 +1,27 @@
+// Server-side search for the home page: the same steps as GET /nodes/search (index → rows that are
+// still visible → bundles → API nodes), so the first server-rendered page equals what the island
+// later fetches. Server-only: pages import it, islands never do.
+import { highlightsOf, loadHitRows } from '../../routes/nodes/search-page.ts';
+import type { SearchQuery } from '../../search/port.ts';
+import type { Services } from '../../services.ts';
+import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
+import { countPages } from '../../services/nodes/paging.ts';
+import { toApiNode } from '../../services/serialize/node.ts';
+import { toCardNode } from '../../../lib/search/card-node.ts';
+import type { SearchResponse } from '../../../lib/search/types.ts';
+
+export async function runSearch(services: Services, query: SearchQuery): Promise<SearchResponse> {
+  const { db, config, search } = services;
+  const result = search.search(query);
+  const rows = await loadHitRows(db, result.hits, query.includeBanned ?? false);
+  const bundles = await loadNodeBundles(db, rows);
+  return {
+    nodes: bundles.map((bundle) => toCardNode(toApiNode(bundle, config, { includeStatusReason: false }))),
+    total: result.total,
+    page: query.page,
+    limit: query.limit,
+    totalPages: countPages(result.total, query.limit),
+    facets: result.facets,
+    highlights: highlightsOf(result.hits, rows),
+  };
+}

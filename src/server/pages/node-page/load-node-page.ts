@@ -1,0 +1,136 @@
+import { listVersionComfyNodes } from '../../services/comfy-nodes/list-version-comfy-nodes.ts';
+import { findNode } from '../../services/nodes/find-node.ts';
+import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
+import { isUnclaimedPublisher } from '../../services/publishers/unclaimed.ts';
+import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
+import { toApiNodeVersion, type ApiNodeVersion } from '../../services/serialize/node-version.ts';
+import { DEFAULT_LISTED_STATUSES, listNodeVersions } from '../../services/versions/list-node-versions.ts';
+import { normalizeVersion } from '../../services/versions/semver.ts';
+import type { Services } from '../../services.ts';
+import { classView, type ClassView } from './class-signature.ts';
+import type { DailyCount } from './downloads-chart.ts';
+import { loadDailyDownloads } from './load-downloads.ts';
+import { loadReadmeHtml } from './readme/load-readme.ts';
+
+/** More classes than this are summarised as "and N more" (a page, not a catalogue). */
+export const MAX_CLASSES_SHOWN = 200;
+
+export interface VersionEntry {
+  version: ApiNodeVersion;
+  /** Active with an accepted archive, and the node is not banned: the download link works. */
+  downloadable: boolean;
+  isLatest: boolean;
+}
+
+export interface NodePageData {
+  node: ApiNode;
+  /** Nobody manages the publisher: install from the repository, and it may be claimed. */
+  unclaimed: boolean;
+  banned: boolean;
+  /** The latest version is deprecated. */
+  deprecated: boolean;
+  latest: VersionEntry | null;
+  /** Newest first: Active, Pending and Flagged (deleted and banned versions are not public). */
+  versions: VersionEntry[];
+  /** The version whose classes, changelog and compatibility are shown (?version=, else the latest). */
+  selected: VersionEntry | null;
+  /** ?version= named a version that is not listed; the latest is shown instead. */
+  requestedVersionMissing: boolean;
+  classes: { items: ClassView[]; total: number } | { names: string[] } | null;
+  compatibility: { os: string[]; accelerators: string[]; comfyui: string | null; frontend: string | null };
+  dependencies: string[];
+  downloads: DailyCount[];
+  /** Sanitised HTML of the latest version's README, or null. */
+  readmeHtml: string | null;
+}
+
+export type NodePageResult =
+  | { kind: 'found'; data: NodePageData }
+  | { kind: 'not-found' }
+  /** The id was found in another letter case: send the reader to the canonical URL. */
+  | { kind: 'moved'; nodeId: string };
+
+function pickSelected(versions: VersionEntry[], latest: VersionEntry | null, requested: string | null) {
+  if (requested) {
+    const wanted = normalizeVersion(requested) ?? requested.trim();
+    const match = versions.find((entry) => entry.version.version === wanted);
+    if (match) return { selected: match, missing: false };
+  }
+  return { selected: latest ?? versions[0] ?? null, missing: requested !== null && requested.trim() !== '' };
+}
+
+async function loadClasses(services: Services, selected: VersionEntry | null, catalog: string[]) {
+  if (selected) {
+    const { rows, total } = await listVersionComfyNodes(services.db, selected.version.id, {
+      page: 1,
+      limit: MAX_CLASSES_SHOWN,
+    });
+    if (total > 0) return { items: rows.map(classView), total };
+  }
+  // Imported packs without versions here still have the class names of the catalogue.
+  return catalog.length > 0 ? { names: [...catalog].sort() } : null;
+}
+
+/**
+ * Everything the node page shows, in a handful of queries. Unknown and deleted nodes are not found;
+ * a banned node is found (the page explains the ban) but nothing of it is downloadable.
+ */
+export async function loadNodePage(
+  services: Services,
+  input: { nodeId: string; version: string | null },
+): Promise<NodePageResult> {
+  const { db, config } = services;
+  if (input.nodeId.length === 0 || input.nodeId.length > 200) return { kind: 'not-found' };
+  const row = await findNode(db, input.nodeId);
+  if (!row || row.status === 'NodeStatusDeleted') return { kind: 'not-found' };
+  if (row.id !== input.nodeId) return { kind: 'moved', nodeId: row.id };
+
+  const banned = row.status === 'NodeStatusBanned';
+  const [[bundle], listed, unclaimed, downloads] = await Promise.all([
+    loadNodeBundles(db, [row]),
+    listNodeVersions(db, row.id, DEFAULT_LISTED_STATUSES),
+    isUnclaimedPublisher(db, row.publisherId),
+    loadDailyDownloads(db, row.id, services.clock.now()),
+  ]);
+  const versions: VersionEntry[] = listed.map(({ version, hasArchive }) => ({
+    version: toApiNodeVersion(version, { config, hasArchive, includeStatusReason: false }),
+    downloadable: !banned && hasArchive && version.status === 'NodeVersionStatusActive',
+    isLatest: version.id === row.latestVersionId,
+  }));
+  const latest = versions.find((entry) => entry.isLatest) ?? null;
+  const { selected, missing } = pickSelected(versions, latest, input.version);
+  const selectedRow = listed.find((entry) => entry.version.id === selected?.version.id)?.version;
+  const latestRow = listed.find((entry) => entry.version.id === row.latestVersionId)?.version;
+
+  const [classes, readmeHtml] = await Promise.all([
+    loadClasses(services, selected, row.catalogComfyNodeNames),
+    // A banned pack's README may be the very thing it was banned for: it is not shown.
+    latestRow && !banned ? loadReadmeHtml(services, latestRow, row.repository) : Promise.resolve(null),
+  ]);
+
+  const pick = (fromVersion: string[] | undefined, fromNode: string[]) =>
+    fromVersion && fromVersion.length > 0 ? fromVersion : fromNode;
+  return {
+    kind: 'found',
+    data: {
+      node: toApiNode(bundle!, config, { includeStatusReason: false }),
+      unclaimed,
+      banned,
+      deprecated: latest?.version.deprecated === true,
+      latest,
+      versions,
+      selected,
+      requestedVersionMissing: missing,
+      classes,
+      compatibility: {
+        os: pick(selectedRow?.supportedOs, row.supportedOs),
+        accelerators: pick(selectedRow?.supportedAccelerators, row.supportedAccelerators),
+        comfyui: selectedRow?.supportedComfyuiVersion ?? row.supportedComfyuiVersion ?? null,
+        frontend: selectedRow?.supportedComfyuiFrontendVersion ?? row.supportedComfyuiFrontendVersion ?? null,
+      },
+      dependencies: selectedRow?.dependencies ?? [],
+      downloads,
+      readmeHtml,
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { count, eq } from 'drizzle-orm';
+import { publisherPermissions } from '../../db/schema/index.ts';
+import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
+import { countPages } from '../../services/nodes/paging.ts';
+import { findPublisher } from '../../services/publishers/access.ts';
+import { pagePublisherNodes } from '../../services/publishers/list-publisher-nodes.ts';
+import { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
+import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
+import { toApiPublisher } from '../../services/serialize/publisher.ts';
+import type { Services } from '../../services.ts';
+
+/** Node cards per page. */
+export const PUBLISHER_PAGE_SIZE = 12;
+
+export interface PublisherPageData {
+  /** The public profile: no members (their e-mails are for owners and admins only). */
+  publisher: ReturnType<typeof toApiPublisher>;
+  banned: boolean;
+  /** The placeholder that holds unclaimed nodes. */
+  isUnclaimedPlaceholder: boolean;
+  memberCount: number;
+  nodes: ApiNode[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+export type PublisherPageResult =
+  | { kind: 'found'; data: PublisherPageData }
+  | { kind: 'not-found' }
+  /** The id was given in another letter case: send the reader to the canonical URL. */
+  | { kind: 'moved'; publisherId: string };
+
+/** `?page=` as a 1-based page number; anything else is page 1. */
+export function parsePage(raw: string | null): number {
+  const page = Number(raw);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** The public publisher page: its profile and one page of its public (not banned, not deleted) nodes. */
+export async function loadPublisherPage(
+  services: Services,
+  input: { publisherId: string; page: number },
+): Promise<PublisherPageResult> {
+  const { db, config } = services;
+  if (input.publisherId.length === 0 || input.publisherId.length > 100) return { kind: 'not-found' };
+  const publisher = await findPublisher(db, input.publisherId);
+  if (!publisher) return { kind: 'not-found' };
+  if (publisher.id !== input.publisherId) return { kind: 'moved', publisherId: publisher.id };
+
+  const [{ rows, total }, [members]] = await Promise.all([
+    pagePublisherNodes(db, publisher.id, { includeBanned: false, page: input.page, limit: PUBLISHER_PAGE_SIZE }),
+    db.select({ n: count() }).from(publisherPermissions).where(eq(publisherPermissions.publisherId, publisher.id)),
+  ]);
+  const bundles = await loadNodeBundles(db, rows);
+  return {
+    kind: 'found',
+    data: {
+      publisher: toApiPublisher(publisher),
+      banned: publisher.status === 'PublisherStatusBanned',
+      isUnclaimedPlaceholder: publisher.id === UNCLAIMED_PUBLISHER_ID,
+      memberCount: members?.n ?? 0,
+      nodes: bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
+      page: input.page,
+      totalPages: countPages(total, PUBLISHER_PAGE_SIZE),
+      total,
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodes, publishers, users } from '../../db/schema/index.ts';
+import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { adminActors, auditRows, type AdminActors } from './test-support.ts';
+
+describe('POST /publishers/{publisherId}/ban and /unban', () => {
+  let t: TestApp;
+  let who: AdminActors;
+  beforeAll(async () => {
+    t = await createTestApp();
+    who = await adminActors(t);
+  });
+  afterAll(() => t.close());
+
+  const post = (path: string, token?: string) => t.request(path, { method: 'POST', ...(token ? { token } : {}) });
+  const statusOf = async (id: string) =>
+    (await t.services.db.select({ s: nodes.status }).from(nodes).where(eq(nodes.id, id)))[0]!.s;
+
+  it('bans the publisher and its active nodes, not its members; unban restores only what the ban took', async () => {
+    const db = t.services.db;
+    const owner = await insertUser(db);
+    const publisher = await insertPublisher(db, { owner });
+    const active = await insertNode(db, { publisherId: publisher.id });
+    const bannedBefore = await insertNode(db, { publisherId: publisher.id, status: 'NodeStatusBanned' });
+
+    expect((await post(`/publishers/${publisher.id.toUpperCase()}/ban`, who.admin.token)).status).toBe(204);
+    const [pub] = await db.select().from(publishers).where(eq(publishers.id, publisher.id));
+    expect(pub!.status).toBe('PublisherStatusBanned');
+    expect(await statusOf(active.id)).toBe('NodeStatusBanned');
+    const [member] = await db.select().from(users).where(eq(users.id, owner.id));
+    expect(member!.status).toBe('UserStatusActive');
+
+    expect((await post(`/publishers/${publisher.id}/unban`, who.admin.token)).status).toBe(204);
+    expect(await statusOf(active.id)).toBe('NodeStatusActive');
+    expect(await statusOf(bannedBefore.id)).toBe('NodeStatusBanned');
+
+    const audit = await auditRows(t, 'publisher', publisher.id);
+    expect(audit.map((a) => [a.action, a.after])).toEqual([
+      ['publisher.ban', { status: 'PublisherStatusBanned', banned_node_ids: [active.id] }],
+      ['publisher.unban', { status: 'PublisherStatusActive', restored_node_ids: [active.id] }],
+    ]);
+  });
+
+  it('answers 404 for an unknown publisher', async () => {
+    expect((await post('/publishers/no-such-publisher/ban', who.admin.token)).status).toBe(404);
+  });
+
+  it('is for admins only', async () => {
+    const publisher = await insertPublisher(t.services.db, { owner: who.stranger.user });
+    expect((await post(`/publishers/${publisher.id}/ban`)).status).toBe(401);
+    expect((await post(`/publishers/${publisher.id}/ban`, who.stranger.token)).status).toBe(403);
+    expect((await post(`/publishers/${publisher.id}/unban`, who.stranger.token)).status).toBe(403);
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from '@hono/zod-openapi';
+import type { UserRow } from '../../db/rows.ts';
+
+export const AdminUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string().optional(),
+    name: z.string().optional(),
+    isAdmin: z.boolean(),
+    isApproved: z.boolean(),
+    status: z.enum(['UserStatusActive', 'UserStatusBanned']),
+    createdAt: z.string(),
+  })
+  .openapi('AdminUser');
+
+export function toAdminUser(row: UserRow): z.infer<typeof AdminUserSchema> {
+  return {
+    id: row.id,
+    ...(row.email ? { email: row.email } : {}),
+    ...(row.name ? { name: row.name } : {}),
+    isAdmin: row.isAdmin,
+    isApproved: row.isApproved,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

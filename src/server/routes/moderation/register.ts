@@ -1,0 +1,10 @@
+import type { App } from '../../app-env.ts';
+import { registerGetVersionFindings } from './get-version-findings.ts';
+import { registerRescanVersion } from './rescan-version.ts';
+import { registerSecurityScan } from './security-scan.ts';
+
+export function registerModerationRoutes(app: App) {
+  registerSecurityScan(app);
+  registerGetVersionFindings(app);
+  registerRescanVersion(app);
+}

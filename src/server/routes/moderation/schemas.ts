@@ -1,0 +1,44 @@
+import { z } from '@hono/zod-openapi';
+import { NodeVersionStatusSchema } from '../schemas.ts';
+import { PublisherNodeParams } from '../publishers/schemas.ts';
+
+export const VersionNumberParams = PublisherNodeParams.extend({
+  version: z
+    .string()
+    .min(1)
+    .max(100)
+    .openapi({ param: { name: 'version', in: 'path' }, example: '1.0.0' }),
+});
+
+export const FindingSchema = z
+  .object({
+    rule_id: z.string(),
+    severity: z.enum(['low', 'medium', 'high', 'critical']),
+    file: z.string(),
+    line: z.number().int().nullable(),
+    snippet: z.string(),
+    message: z.string(),
+    ruleset_version: z.string(),
+  })
+  .openapi('ScanFinding');
+
+export const VersionFindingsSchema = z
+  .object({
+    node_id: z.string(),
+    version: z.string(),
+    status: NodeVersionStatusSchema,
+    status_reason: z.string(),
+    scan: z
+      .object({
+        outcome: z.string(),
+        ruleset_version: z.string(),
+        scanned_at: z.string(),
+        files_scanned: z.number().int(),
+        skipped: z.number().int(),
+      })
+      .nullable()
+      .openapi({ description: 'The last scan, or null when none has run yet.' }),
+    scan_queued: z.boolean(),
+    findings: z.array(FindingSchema),
+  })
+  .openapi('VersionFindings');

@@ -1,0 +1,13 @@
+import type { App } from '../../app-env.ts';
+import { registerCreateReleaseNote } from './create-release-note.ts';
+import { registerDeleteReleaseNote } from './delete-release-note.ts';
+import { registerGetReleaseNotes } from './get-release-notes.ts';
+import { registerUpdateReleaseNote } from './update-release-note.ts';
+
+/** Release notes: the public read the ComfyUI frontend makes, and the admins' writes. */
+export function registerReleaseRoutes(app: App) {
+  registerGetReleaseNotes(app);
+  registerCreateReleaseNote(app);
+  registerUpdateReleaseNote(app);
+  registerDeleteReleaseNote(app);
+}

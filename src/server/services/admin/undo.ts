@@ -1,0 +1,134 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { auditLog, nodeVersions } from '../../db/schema/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { getPublisherOr404 } from '../publishers/access.ts';
+import { ADMIN_ACTIONS, UNDOABLE_ACTIONS } from './audit-actions.ts';
+import { banPublisher, unbanPublisher } from './ban-publisher.ts';
+import { nodeAdminState, type NodeAdminChanges } from './node-state.ts';
+import { getAdminNode } from './targets.ts';
+import { adminUpdateNode } from './update-node.ts';
+import { getUserOr404, userAdminState, adminUpdateUser, type UserAdminState } from './update-user.ts';
+import { applyVersionUpdate } from './update-version.ts';
+import { versionAdminState, type VersionAdminChanges } from './version-state.ts';
+
+type AuditRow = typeof auditLog.$inferSelect;
+type Json = Record<string, unknown>;
+
+const IDENTITY_KEYS = new Set(['node_id', 'version']);
+
+/** The fields an entry changed (its `before` keys, minus identity keys). */
+function changedKeys(entry: AuditRow): string[] {
+  return Object.keys((entry.before ?? {}) as Json).filter((key) => !IDENTITY_KEYS.has(key));
+}
+
+/** Refuses the undo when the record moved on since the entry (someone changed it again). */
+function assertUnchangedSince(entry: AuditRow, current: Json): void {
+  const after = (entry.after ?? {}) as Json;
+  const moved = changedKeys(entry).filter((key) => JSON.stringify(current[key]) !== JSON.stringify(after[key]));
+  if (moved.length) {
+    throw conflict(
+      `Audit entry ${entry.id} cannot be undone: ${moved.join(', ')} changed again since. Edit the record instead.`,
+      'undo_conflict',
+    );
+  }
+}
+
+function restoreValues(entry: AuditRow): Json {
+  const before = (entry.before ?? {}) as Json;
+  return Object.fromEntries(changedKeys(entry).map((key) => [key, before[key]]));
+}
+
+async function undoOne(tx: Db, actor: UserRow, entry: AuditRow): Promise<void> {
+  const extras = { undo_of: entry.id };
+  switch (entry.targetType) {
+    case 'node_version': {
+      const [version] = await tx.select().from(nodeVersions).where(eq(nodeVersions.id, entry.targetId));
+      if (!version) throw notFound(`The version of audit entry ${entry.id} no longer exists.`);
+      assertUnchangedSince(entry, versionAdminState(version) as unknown as Json);
+      const changes = restoreValues(entry) as VersionAdminChanges;
+      await applyVersionUpdate(tx, { actor, version, changes, action: ADMIN_ACTIONS.undo, extras });
+      return;
+    }
+    case 'node': {
+      const node = await getAdminNode(tx, entry.targetId);
+      assertUnchangedSince(entry, nodeAdminState(node) as unknown as Json);
+      const changes = restoreValues(entry) as NodeAdminChanges;
+      await adminUpdateNode(tx, { actor, node, changes, action: ADMIN_ACTIONS.undo, extras });
+      return;
+    }
+    case 'user': {
+      const user = await getUserOr404(tx, entry.targetId);
+      assertUnchangedSince(entry, userAdminState(user) as unknown as Json);
+      await adminUpdateUser(tx, actor, user, restoreValues(entry) as Partial<UserAdminState>, extras);
+      return;
+    }
+    case 'publisher': {
+      const publisher = await getPublisherOr404(tx, entry.targetId);
+      assertUnchangedSince(entry, { status: publisher.status });
+      const wantBanned = (entry.before as Json | null)?.['status'] === 'PublisherStatusBanned';
+      await (wantBanned ? banPublisher : unbanPublisher)(tx, actor, publisher, extras);
+      return;
+    }
+    default:
+      throw badRequest(`Audit entry ${entry.id} cannot be undone.`, 'not_undoable');
+  }
+}
+
+/** The entries to undo: by id, or every row of a batch review. Oldest first. */
+async function loadEntries(db: Db, input: { entryIds?: number[]; batchId?: string }): Promise<AuditRow[]> {
+  if (input.batchId) {
+    return db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.after}->>'batch_id' = ${input.batchId}`)
+      .orderBy(asc(auditLog.id));
+  }
+  const ids = [...new Set(input.entryIds ?? [])];
+  const rows = ids.length ? await db.select().from(auditLog).where(inArray(auditLog.id, ids)) : [];
+  const missing = ids.filter((id) => !rows.some((row) => row.id === id));
+  if (missing.length) throw notFound(`Audit entries not found: ${missing.join(', ')}.`);
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Reverses admin actions by re-applying the `before` of their audit entries, newest first, in one
+ * transaction. Only your own entries, only once each, and only while the record still looks as
+ * the entry left it; each reversal writes its own audit row (`audit.undo`, after.undo_of = id).
+ */
+export async function undoEntries(
+  db: Db,
+  actor: UserRow,
+  input: { entryIds?: number[]; batchId?: string },
+): Promise<number[]> {
+  const entries = await loadEntries(db, input);
+  if (entries.length === 0) throw notFound('Nothing to undo: no audit entries match.');
+  for (const entry of entries) {
+    if (!UNDOABLE_ACTIONS.has(entry.action)) {
+      throw badRequest(`Audit entry ${entry.id} (${entry.action}) cannot be undone.`, 'not_undoable');
+    }
+    if (entry.actorUserId !== actor.id) {
+      throw forbidden(`Audit entry ${entry.id} was made by another admin; only its author can undo it.`, 'not_yours');
+    }
+  }
+  const ids = entries.map((entry) => String(entry.id));
+  return db.transaction(async (tx) => {
+    const [undone] = await tx
+      .select({ id: auditLog.id, after: auditLog.after })
+      .from(auditLog)
+      .where(
+        sql`${auditLog.after}->>'undo_of' IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+      .limit(1);
+    if (undone) {
+      const of = (undone.after as Json | null)?.['undo_of'];
+      throw conflict(`Audit entry ${String(of)} was already undone.`, 'already_undone');
+    }
+    for (const entry of [...entries].reverse()) await undoOne(tx, actor, entry);
+    return entries.map((entry) => entry.id);
+  });
+}

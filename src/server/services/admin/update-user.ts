@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { users } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { recordAudit, userActor } from '../audit/record.ts';
+import { ADMIN_ACTIONS, type AuditExtras } from './audit-actions.ts';
+import { diffKeys, pick } from './node-state.ts';
+
+export interface UserAdminState {
+  isAdmin: boolean;
+  status: UserRow['status'];
+}
+
+export function userAdminState(row: UserRow): UserAdminState {
+  return { isAdmin: row.isAdmin, status: row.status };
+}
+
+export async function getUserOr404(db: Db, userId: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) throw notFound(`User "${userId}" not found.`);
+  return row;
+}
+
+/**
+ * Grants or revokes the admin flag, or bans / unbans an account. Admins cannot demote or ban
+ * themselves: that is how a registry ends up with no administrator.
+ */
+export async function adminUpdateUser(
+  db: Db,
+  actor: UserRow,
+  target: UserRow,
+  changes: Partial<UserAdminState>,
+  extras: AuditExtras = {},
+): Promise<UserRow> {
+  const before = userAdminState(target);
+  const changed = diffKeys(before, changes);
+  if (changed.length === 0) return target;
+  if (target.id === actor.id && (changes.isAdmin === false || changes.status === 'UserStatusBanned')) {
+    throw conflict('You cannot remove your own admin flag or ban yourself; ask another admin.', 'self_demotion');
+  }
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ ...pick(changes as UserAdminState, changed), updatedAt: new Date() })
+      .where(eq(users.id, target.id))
+      .returning();
+    if (!updated) throw notFound(`User "${target.id}" not found.`);
+    await recordAudit(tx, {
+      actor: userActor(actor),
+      action: ADMIN_ACTIONS.userAdminUpdate,
+      targetType: 'user',
+      targetId: target.id,
+      before: pick(before, changed),
+      after: { ...pick(userAdminState(updated), changed), ...extras },
+    });
+    return updated;
+  });
+}

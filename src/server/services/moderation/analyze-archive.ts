@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { Tree } from 'web-tree-sitter';
+import type { ArchiveRow } from '../../db/rows.ts';
+import { extractNodes, type Extraction } from '../../moderation/extract/extract-pack.ts';
+import { readPack } from '../../moderation/pack/read-pack.ts';
+import { finding } from '../../moderation/scan/finding.ts';
+import { RULES, RULESET_VERSION } from '../../moderation/scan/rules.ts';
+import { scanPack, type ScanReport } from '../../moderation/scan/scan-pack.ts';
+import { validateZip, zipLimitsFor } from '../archives/validate-zip.ts';
+
+// The read-only half of the pipeline: re-check the stored archive, scan it, extract its node
+// classes. Nothing is written here, so a crash at any point leaves the database untouched.
+
+export interface Analysis {
+  scan: ScanReport;
+  extraction: Extraction;
+}
+
+const emptyExtraction: Extraction = { nodes: [], status: 'failed', note: 'archive invalid', durationMs: 0 };
+
+export async function analyzeArchive(
+  bytes: Uint8Array,
+  archive: ArchiveRow,
+  maxArchiveBytes: number,
+): Promise<Analysis> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const check = await validateZip(bytes, zipLimitsFor(maxArchiveBytes));
+  const problem = !check.ok ? check.message : archive.sha256 && archive.sha256 !== sha256 ? 'its sha256 changed' : null;
+  if (problem) {
+    const scan: ScanReport = {
+      rulesetVersion: RULESET_VERSION,
+      findings: [finding(RULES.invalidArchive, '', null, '', `(${problem})`)],
+      filesScanned: 0,
+      bytesScanned: 0,
+      skipped: 0,
+      durationMs: 0,
+    };
+    return { scan, extraction: emptyExtraction };
+  }
+  const pack = readPack(bytes);
+  // Extraction first: the modules it parsed are handed to the scan, so no file is parsed twice.
+  const trees = new Map<string, Tree>();
+  try {
+    const extraction = await extractNodes(pack.files, { treeCache: trees });
+    const scan = await scanPack(pack, undefined, trees);
+    return { scan, extraction };
+  } finally {
+    for (const tree of trees.values()) tree.delete();
+  }
+}

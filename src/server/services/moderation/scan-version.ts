@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { NodeVersionRow } from '../../db/rows.ts';
+import { archives, nodeVersions } from '../../db/schema/index.ts';
+import type { JobHandler } from '../../jobs/worker.ts';
+import type { JobRow } from '../../jobs/queue.ts';
+import type { Services } from '../../services.ts';
+import { recordAudit } from '../audit/record.ts';
+import { refreshLatestVersion } from '../versions/latest.ts';
+import { analyzeArchive, type Analysis } from './analyze-archive.ts';
+import {
+  lockVersion,
+  pipelineMayDecide,
+  replaceCollisions,
+  replaceComfyNodes,
+  replaceFindings,
+  touchNode,
+  upsertScanRecord,
+} from './store-analysis.ts';
+import { SCAN_FAILED_REASON, verdictFor } from './verdict.ts';
+
+// The `version.uploaded` job: re-validate → scan → extract (all read-only), then ONE transaction
+// stores findings, node classes and collisions and sets the version Active or Flagged.
+
+export const VERSION_SCAN_JOB = 'version.uploaded';
+
+const SYSTEM = { userId: null, kind: 'system' as const };
+
+export interface VersionScanHooks {
+  /** Runs inside the final transaction after every write (tests use it to crash mid-commit). */
+  beforeCommit?: (tx: Db) => Promise<void>;
+}
+
+const versionIdOf = (job: JobRow) => {
+  const payload = job.payload as { versionId?: unknown };
+  return typeof payload.versionId === 'string' ? payload.versionId : null;
+};
+
+async function loadTarget(services: Services, versionId: string) {
+  const [row] = await services.db
+    .select({ version: nodeVersions, archive: archives })
+    .from(nodeVersions)
+    .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
+    .where(eq(nodeVersions.id, versionId));
+  return row;
+}
+
+async function store(tx: Db, versionId: string, analysis: Analysis, hooks: VersionScanHooks) {
+  const version = await lockVersion(tx, versionId);
+  if (!version || version.status === 'NodeVersionStatusDeleted' || version.status === 'NodeVersionStatusBanned') return;
+  const { scan, extraction } = analysis;
+  const verdict = verdictFor(scan.findings, scan.rulesetVersion);
+  const decide = await pipelineMayDecide(tx, version);
+
+  await replaceFindings(tx, version.id, scan.findings, scan.rulesetVersion);
+  await replaceComfyNodes(tx, version.id, extraction.nodes);
+  const collisions = await replaceCollisions(
+    tx,
+    version,
+    extraction.nodes.map((n) => n.name),
+  );
+  const [after] = await tx
+    .update(nodeVersions)
+    .set({
+      comfyNodeExtractStatus: extraction.status,
+      ...(decide ? { status: verdict.status, statusReason: verdict.reason } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(nodeVersions.id, version.id))
+    .returning();
+  await upsertScanRecord(tx, version.id, {
+    outcome: verdict.status === 'NodeVersionStatusFlagged' ? 'flagged' : 'clean',
+    rulesetVersion: scan.rulesetVersion,
+    filesScanned: scan.filesScanned,
+    bytesScanned: scan.bytesScanned,
+    durationMs: scan.durationMs + extraction.durationMs,
+    skipped: scan.skipped,
+    error: null,
+    appliedStatus: decide ? verdict.status : null,
+    appliedReason: decide ? verdict.reason : null,
+  });
+  await refreshLatestVersion(tx, version.nodeId);
+  await touchNode(tx, version.nodeId);
+  await recordAudit(tx, {
+    actor: SYSTEM,
+    action: 'node_version.scan',
+    targetType: 'node_version',
+    targetId: version.id,
+    before: { status: version.status, statusReason: version.statusReason },
+    after: {
+      status: after!.status,
+      statusReason: after!.statusReason,
+      rulesetVersion: scan.rulesetVersion,
+      findings: verdict.counts,
+      comfyNodes: extraction.nodes.length,
+      extraction: extraction.status,
+      collisions,
+    },
+  });
+  await hooks.beforeCommit?.(tx);
+}
+
+async function run(services: Services, job: JobRow, hooks: VersionScanHooks) {
+  const versionId = versionIdOf(job);
+  if (!versionId) return;
+  const target = await loadTarget(services, versionId);
+  // Gone, closed, or its zip not accepted yet (acceptance enqueues again): nothing to do.
+  if (!target?.archive?.uploadedAt) return;
+  if (['NodeVersionStatusDeleted', 'NodeVersionStatusBanned'].includes(target.version.status)) return;
+  const bytes = await services.storage.get(target.archive.key);
+  if (!bytes) throw new Error('The accepted archive is missing from storage.');
+  const analysis = await analyzeArchive(bytes, target.archive, services.config.maxArchiveBytes);
+  await services.db.transaction((tx) => store(tx, versionId, analysis, hooks));
+}
+
+/** Out of attempts: never leave the version Pending. Flag it for a human with "scan failed". */
+async function giveUp(tx: Db, job: JobRow, error: string) {
+  const versionId = versionIdOf(job);
+  const version: NodeVersionRow | undefined = versionId ? await lockVersion(tx, versionId) : undefined;
+  if (!version || !(await pipelineMayDecide(tx, version))) return;
+  await tx
+    .update(nodeVersions)
+    .set({ status: 'NodeVersionStatusFlagged', statusReason: SCAN_FAILED_REASON, updatedAt: new Date() })
+    .where(eq(nodeVersions.id, version.id));
+  await upsertScanRecord(tx, version.id, {
+    outcome: 'failed',
+    rulesetVersion: '',
+    filesScanned: 0,
+    bytesScanned: 0,
+    durationMs: 0,
+    skipped: 0,
+    error,
+    appliedStatus: 'NodeVersionStatusFlagged',
+    appliedReason: SCAN_FAILED_REASON,
+  });
+  await refreshLatestVersion(tx, version.nodeId);
+  await touchNode(tx, version.nodeId);
+  await recordAudit(tx, {
+    actor: SYSTEM,
+    action: 'node_version.scan_failed',
+    targetType: 'node_version',
+    targetId: version.id,
+    before: { status: version.status, statusReason: version.statusReason },
+    after: { status: 'NodeVersionStatusFlagged', statusReason: SCAN_FAILED_REASON, error },
+  });
+}
+
+export function versionScanHandler(hooks: VersionScanHooks = {}): JobHandler {
+  return { kind: VERSION_SCAN_JOB, run: (services, job) => run(services, job, hooks), onGiveUp: giveUp };
+}

@@ -1,0 +1,45 @@
+import type { Db } from '../../db/client.ts';
+import type { ReleaseLocale, ReleaseProject } from '../../db/schema/index.ts';
+import { RELEASE_LOCALES, RELEASE_PROJECTS } from './release-values.ts';
+import { listReleaseNotes } from './list-releases.ts';
+import { renderReleaseMarkdown } from './render-markdown.ts';
+import type { ReleaseNoteRow } from './serialize.ts';
+
+export const RELEASES_PAGE_SIZE = 10;
+
+export interface ReleasesPage {
+  project: ReleaseProject | undefined;
+  page: number;
+  totalPages: number;
+  /** `inPageLanguage` false = shown in English because no translation exists (yet). */
+  notes: (ReleaseNoteRow & { html: string; inPageLanguage: boolean })[];
+}
+
+export function parseProject(value: string | null): ReleaseProject | undefined {
+  return (RELEASE_PROJECTS as readonly string[]).includes(value ?? '') ? (value as ReleaseProject) : undefined;
+}
+
+/** The site's language as a release-note locale (notes have no Arabic: English then). */
+export function releaseLocaleFor(lang: string): ReleaseLocale {
+  return (RELEASE_LOCALES as readonly string[]).includes(lang) ? (lang as ReleaseLocale) : 'en';
+}
+
+/** The /{lang}/releases page: published notes (one project or all), rendered and sanitised. */
+export async function loadReleasesPage(
+  db: Db,
+  params: { project: ReleaseProject | undefined; lang: string; page: number; now: Date },
+): Promise<ReleasesPage> {
+  const locale = releaseLocaleFor(params.lang);
+  const all = await listReleaseNotes(db, { project: params.project, locale, now: params.now });
+  const start = (params.page - 1) * RELEASES_PAGE_SIZE;
+  return {
+    project: params.project,
+    page: params.page,
+    totalPages: Math.ceil(all.length / RELEASES_PAGE_SIZE),
+    notes: all.slice(start, start + RELEASES_PAGE_SIZE).map((note) => ({
+      ...note,
+      html: renderReleaseMarkdown(note.content),
+      inPageLanguage: note.locale === params.lang,
+    })),
+  };
+}

