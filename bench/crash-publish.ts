@@ -28,6 +28,8 @@ const env = {
   STORAGE_SIGNING_SECRET: 'crash-bench-signing-secret-0123456789abcdef',
   SEED_DEMO_DATA: 'true',
   RATE_LIMIT_ENABLED: 'false',
+  // A scan whose instance was killed is retried once its lock is this old (production: 300 s).
+  JOBS_STALE_SECONDS: '10',
 };
 const publisherId = `crash-${Date.now().toString(36)}`;
 const zip = buildZip(samplePackFiles('crash-pack'));
@@ -97,7 +99,8 @@ function filesUnder(root: string): string[] {
 }
 
 async function waitForQueue(client: pg.Client) {
-  for (let i = 0; i < 200; i++) {
+  // Long enough for a killed instance's running jobs to go stale and be retried.
+  for (let i = 0; i < 900; i++) {
     const { rows } = await client.query<{ n: string }>(
       `SELECT count(*) AS n FROM jobs WHERE status IN ('queued','running')`,
     );

@@ -1,21 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFixture, ROLES, send, type AuthzRow, type Role } from '../support/authz/matrix.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { describe } from 'vitest';
+import { adminOnly, type AuthzRow } from '../support/authz/matrix.ts';
+import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
 
 // THE AUTHORIZATION MATRIX of the admin area: every admin route × every role. Only an active admin
 // passes; signed-in non-admins get 403 (owners of the record included), no Firebase token gets 401.
-
-const adminOnly = (ok: number): Record<Role, number> => ({
-  anonymous: 401,
-  stranger: 403,
-  member: 403,
-  owner: 403,
-  admin: ok,
-  bannedOwner: 403,
-  bannedPublisherOwner: 403,
-  foreignToken: 401,
-});
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
 
@@ -107,24 +96,5 @@ const ROWS: AuthzRow[] = [
 ];
 
 describe('admin authorization matrix', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  for (const row of ROWS) {
-    describe(row.note ? `${row.route} (${row.note})` : row.route, () => {
-      for (const role of ROLES) {
-        const status = row.expect[role];
-        it(`${role} → ${status}`, async () => {
-          const fixture = await buildFixture(t, role);
-          await row.arrange?.(fixture);
-          const response = await send(fixture, row.request(fixture));
-          const text = await response.text();
-          expect(response.status, text).toBe(status);
-        });
-      }
-    });
-  }
+  describeAuthzRows(ROWS, useTestApp());
 });

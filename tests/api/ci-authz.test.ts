@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleUpload } from '../../src/server/services/ci/sample-upload.ts';
 import { insertServiceToken } from '../support/service-tokens.ts';
-import { buildFixture, everyRole, ROLES, send, type AuthzRow, type Role } from '../support/authz/matrix.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminOnly, everyRole, type AuthzRow } from '../support/authz/matrix.ts';
+import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
 
 // The Comfy CI routes in the authorization matrix's terms: writes need a service token or an
 // admin (no publisher role counts, banned admins are refused); reads are public, whoever asks.
 
-const uploadRule: Record<Role, number> = { ...everyRole(403), anonymous: 401, foreignToken: 401, admin: 200 };
+const uploadRule = adminOnly(200);
 const hash = () => randomBytes(20).toString('hex');
 
 const ROWS: AuthzRow[] = [
@@ -33,28 +33,13 @@ const ROWS: AuthzRow[] = [
 ];
 
 describe('authorization: Comfy CI', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  for (const row of ROWS) {
-    describe(row.note ? `${row.route} (${row.note})` : row.route, () => {
-      for (const role of ROLES) {
-        it(`${role} → ${row.expect[role]}`, async () => {
-          const fixture = await buildFixture(t, role);
-          const response = await send(fixture, row.request(fixture));
-          expect(response.status, await response.text()).toBe(row.expect[role]);
-        });
-      }
-    });
-  }
+  const app = useTestApp();
+  describeAuthzRows(ROWS, app);
 
   it('POST /upload-artifact: a live service token → 200, a revoked or unknown one → 401', async () => {
-    const { token } = await insertServiceToken(t.services.db);
+    const { token } = await insertServiceToken(app().services.db);
     const body = { method: 'POST', json: sampleUpload({ commit_hash: hash() }) };
-    expect((await t.request('/upload-artifact', { ...body, token })).status).toBe(200);
-    expect((await t.request('/upload-artifact', { ...body, token: `${token}x` })).status).toBe(401);
+    expect((await app().request('/upload-artifact', { ...body, token })).status).toBe(200);
+    expect((await app().request('/upload-artifact', { ...body, token: `${token}x` })).status).toBe(401);
   });
 });

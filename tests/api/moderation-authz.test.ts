@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
 import { nodeVersions } from '../../src/server/db/schema/index.ts';
-import { buildFixture, everyRole, ROLES, send, type AuthzRow } from '../support/authz/matrix.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminOnly, type AuthzRow } from '../support/authz/matrix.ts';
+import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
 
 // The moderation routes in the authorization matrix's terms. /security-scan is automation
 // (admins or service tokens); findings are readable by the publisher's people and admins, even
@@ -15,7 +15,7 @@ const ROWS: AuthzRow[] = [
   {
     route: 'GET /security-scan',
     request: () => ({ method: 'GET', path: '/security-scan' }),
-    expect: { ...everyRole(403), anonymous: 401, foreignToken: 401, admin: 200 },
+    expect: adminOnly(200),
   },
   {
     route: 'GET /publishers/{publisherId}/nodes/{nodeId}/versions/{version}/findings',
@@ -73,22 +73,5 @@ const ROWS: AuthzRow[] = [
 ];
 
 describe('authorization: moderation', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  for (const row of ROWS) {
-    describe(row.note ? `${row.route} (${row.note})` : row.route, () => {
-      for (const role of ROLES) {
-        it(`${role} → ${row.expect[role]}`, async () => {
-          const fixture = await buildFixture(t, role);
-          await row.arrange?.(fixture);
-          const response = await send(fixture, row.request(fixture));
-          expect(response.status, await response.text()).toBe(row.expect[role]);
-        });
-      }
-    });
-  }
+  describeAuthzRows(ROWS, useTestApp());
 });

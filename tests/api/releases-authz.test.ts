@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRelease } from '../../src/server/services/releases/write-release.ts';
 import { insertServiceToken } from '../support/service-tokens.ts';
 import { insertUser } from '../support/factories.ts';
-import {
-  buildFixture,
-  everyRole,
-  ROLES,
-  send,
-  type AuthzFixture,
-  type AuthzRow,
-  type Role,
-} from '../support/authz/matrix.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminOnly, everyRole, type AuthzFixture, type AuthzRow } from '../support/authz/matrix.ts';
+import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
 
 // Release notes in the authorization matrix's terms: only an active admin writes (no publisher
 // role counts, a banned admin is refused, a token is not an admin); anyone reads.
@@ -33,13 +25,6 @@ async function arrangeNote(f: AuthzFixture) {
   });
   noteIds.set(f, row.id);
 }
-
-const adminOnly = (success: number): Record<Role, number> => ({
-  ...everyRole(403),
-  anonymous: 401,
-  foreignToken: 401,
-  admin: success,
-});
 
 const ROWS: AuthzRow[] = [
   {
@@ -71,28 +56,12 @@ const ROWS: AuthzRow[] = [
 ];
 
 describe('authorization: release notes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  for (const row of ROWS) {
-    describe(row.route, () => {
-      for (const role of ROLES) {
-        it(`${role} → ${row.expect[role]}`, async () => {
-          const fixture = await buildFixture(t, role);
-          await row.arrange?.(fixture);
-          const response = await send(fixture, row.request(fixture));
-          expect(response.status, await response.text()).toBe(row.expect[role]);
-        });
-      }
-    });
-  }
+  const app = useTestApp();
+  describeAuthzRows(ROWS, app);
 
   it('a service token is not an admin: 401 on every release write', async () => {
-    const { token } = await insertServiceToken(t.services.db);
-    const response = await t.request('/admin/releases', {
+    const { token } = await insertServiceToken(app().services.db);
+    const response = await app().request('/admin/releases', {
       method: 'POST',
       token,
       json: { project: 'comfyui', version: nextVersion(), content: 'x' },

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startFakeVendor } from '../support/fake-vendor.ts';
-import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './account-support.ts';
+import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { expectAxeClean } from './support/axe.ts';
 
 // The account page against the real server: sign in, create an API key (shown once), call a
 // proxied vendor route with it (a fake Luma on the port playwright.config.ts points the server
@@ -10,11 +10,6 @@ import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './account-support.t
 const port = Number(process.env['E2E_PORT'] ?? 4399);
 const API = `http://127.0.0.1:${port + 4000}`;
 const FAKE_VENDOR_PORT = port + 42_000;
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
 
 test.describe('account page', () => {
   test('is personal: private, no-store and not indexed', async ({ request }) => {

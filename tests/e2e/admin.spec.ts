@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
+import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { axeViolations } from './support/axe.ts';
 
 // The admin dashboard against the real server: a pack published exactly as comfy-cli does is
 // flagged by the scanner, shows up in the review queue with its findings, is approved and becomes
@@ -8,62 +9,6 @@ import { strToU8, zipSync } from 'fflate';
 
 // The dashboard hydrates and fetches after load: allow for a busy machine.
 const expect = baseExpect.configure({ timeout: 20_000 });
-
-const EMULATOR = `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099'}`;
-const PROJECT = 'demo-nodeyard';
-/** One shared password for every account this spec makes (the admin address is reused across runs). */
-const PASSWORD = 'correct-horse-battery';
-const ADMIN_EMAIL = 'e2e-admin@nodeyard.test';
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
-async function emulator<T>(path: string, body: unknown, asAdmin = false): Promise<T> {
-  const response = await fetch(`${EMULATOR}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(asAdmin ? { authorization: 'Bearer owner' } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as T & { error?: { message: string } };
-  if (!response.ok) throw new Error(json.error?.message ?? `emulator ${response.status}`);
-  return json;
-}
-
-/**
- * Signs an address up (or in, when it already exists) and returns an ID token. A new account is
- * marked verified when asked; an existing one is left alone, since updating an account ends the
- * sessions other browsers hold for it.
- */
-async function account(email: string, verified = false): Promise<string> {
-  const signInBody = { email, password: PASSWORD, returnSecureToken: true };
-  try {
-    const { localId } = await emulator<{ localId: string }>(
-      '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k',
-      signInBody,
-    );
-    if (verified) {
-      await emulator(
-        `/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`,
-        { localId, emailVerified: true },
-        true,
-      );
-    }
-  } catch (error) {
-    if (!String(error).includes('EMAIL_EXISTS')) throw error;
-  }
-  const { idToken } = await emulator<{ idToken: string }>(
-    '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k',
-    signInBody,
-  );
-  return idToken;
-}
-
-async function signIn(page: Page, email: string, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/auth\/login\?fromUrl=/);
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('input[type="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(path);
-}
 
 /** A pack the scanner must flag: it pipes a download into a shell. */
 function maliciousZip(): Buffer {
@@ -79,7 +24,7 @@ function maliciousZip(): Buffer {
 
 /** A publisher owned by a fresh account, a token, and a flagged version published like comfy-cli. */
 async function publishFlagged(request: APIRequestContext): Promise<{ nodeId: string; publisherId: string }> {
-  const token = await account(`admin-pub-${stamp()}@example.test`);
+  const token = await ensureAccount(`admin-pub-${stamp()}@example.test`);
   const auth = { authorization: `Bearer ${token}` };
   const publisherId = `adm-${stamp()}`;
   expect(
@@ -116,8 +61,8 @@ test.describe('admin dashboard', () => {
     const head = await request.get('/en/admin');
     expect(head.headers()['cache-control']).toBe('private, no-store');
     const email = `not-admin-${stamp()}@example.test`;
-    await account(email);
-    await signIn(page, email, '/en/admin');
+    await ensureAccount(email);
+    await signInAt(page, email, '/en/admin', { timeout: 20_000 });
     await expect(page.getByTestId('admin-forbidden')).toBeVisible();
     await expect(page.getByText('Administrators only')).toBeVisible();
   });
@@ -127,7 +72,7 @@ test.describe('admin dashboard', () => {
     request,
   }) => {
     test.setTimeout(150_000);
-    const adminToken = await account(ADMIN_EMAIL, true);
+    const adminToken = await ensureAccount(ADMIN_EMAIL, true);
     const { nodeId } = await publishFlagged(request);
     // The scan runs in the server's job worker about a second after the upload.
     await expect
@@ -144,13 +89,13 @@ test.describe('admin dashboard', () => {
       .toBe('NodeVersionStatusFlagged');
     expect((await request.get(`/api/nodes/${nodeId}/install`)).status()).toBe(404);
 
-    await signIn(page, ADMIN_EMAIL, `/en/admin/review?nodeId=${nodeId}`);
+    await signInAt(page, ADMIN_EMAIL, `/en/admin/review?nodeId=${nodeId}`, { timeout: 20_000 });
     const item = page.getByTestId('review-item');
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(`${nodeId}@1.0.0`);
     await expect(item).toContainText('nodes.py');
     await expect(item).toContainText('curl');
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
 
     await item.getByLabel('Reason').fill('Reviewed: test fixture');
     await item.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -169,7 +114,7 @@ test.describe('admin dashboard', () => {
     await page.goto(`/en/admin/nodes?search=${nodeId}`);
     const row = page.getByTestId('admin-node-row');
     await expect(row).toHaveCount(1);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
     page.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: `Ban ${nodeId}` }).click();
     await expect(page.getByTestId('toast-success').filter({ hasText: `Node ${nodeId} banned.` })).toBeVisible();
@@ -185,8 +130,8 @@ test.describe('admin dashboard', () => {
 
   test('screenshots: review queue and overview in en, ar, zh, light and dark', async ({ page }) => {
     test.setTimeout(120_000);
-    await account(ADMIN_EMAIL, true);
-    await signIn(page, ADMIN_EMAIL, '/en/admin');
+    await ensureAccount(ADMIN_EMAIL, true);
+    await signInAt(page, ADMIN_EMAIL, '/en/admin', { timeout: 20_000 });
     for (const lang of ['en', 'ar', 'zh']) {
       for (const theme of ['light', 'dark']) {
         await page.evaluate((value) => localStorage.setItem('registry-theme', value), theme);
@@ -199,7 +144,7 @@ test.describe('admin dashboard', () => {
         await page.goto(`/${lang}/admin/nodes`);
         await expect(page.getByTestId('admin-node-row').first()).toBeVisible();
         await page.screenshot({ path: `test-results/admin-nodes-${lang}-${theme}.png`, fullPage: true });
-        if (theme === 'dark') expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+        if (theme === 'dark') expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
       }
     }
   });

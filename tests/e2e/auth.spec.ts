@@ -1,75 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_EMAIL, PASSWORD, signUpOrIn, uniqueEmail } from './support/accounts.ts';
+import { axeViolations } from './support/axe.ts';
 
 // Sign-in, the user menu, logout and the data layer's storage rules, against the real server and
 // the shared Firebase Auth emulator (accounts persist there: every test uses its own address).
-
-const EMULATOR = 'http://127.0.0.1:9099';
-const PROJECT = 'demo-nodeyard';
-/** The password every helper's browser tests use (the fixed e2e admin address is shared between them). */
-const PASSWORD = 'correct-horse-battery';
-const ADMIN_EMAIL = 'e2e-admin@nodeyard.test';
-
-let counter = 0;
-function uniqueEmail(label: string): string {
-  counter += 1;
-  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@nodeyard.test`;
-}
-
-interface Account {
-  localId: string;
-  idToken: string;
-}
-
-async function emulatorCall<T>(request: APIRequestContext, path: string, data: unknown, admin = false): Promise<T> {
-  const response = await request.post(`${EMULATOR}${path}`, {
-    data,
-    headers: admin ? { authorization: 'Bearer owner' } : {},
-  });
-  const body = (await response.json()) as T & { error?: { message: string } };
-  if (!response.ok()) throw new Error(`emulator ${path}: ${body.error?.message ?? response.status()}`);
-  return body;
-}
-
-const signInRest = (request: APIRequestContext, email: string) =>
-  emulatorCall<Account>(request, '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key', {
-    email,
-    password: PASSWORD,
-    returnSecureToken: true,
-  });
-
-/** Creates an account (or, for the fixed admin address, reuses it) and returns a fresh ID token. */
-async function ensureAccount(
-  request: APIRequestContext,
-  email: string,
-  options: { displayName?: string; verified?: boolean } = {},
-): Promise<Account> {
-  let account: Account;
-  try {
-    account = await emulatorCall<Account>(
-      request,
-      '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key',
-      { email, password: PASSWORD, returnSecureToken: true },
-    );
-  } catch (error) {
-    if (!String(error).includes('EMAIL_EXISTS')) throw error;
-    account = await signInRest(request, email);
-  }
-  if (options.displayName || options.verified) {
-    await emulatorCall(
-      request,
-      `/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`,
-      {
-        localId: account.localId,
-        ...(options.displayName ? { displayName: options.displayName } : {}),
-        ...(options.verified ? { emailVerified: true } : {}),
-      },
-      true,
-    );
-    account = await signInRest(request, email);
-  }
-  return account;
-}
 
 async function logIn(page: Page, email: string, lang = 'en', fromUrl = `/${lang}/`): Promise<void> {
   await page.goto(`/${lang}/auth/login?fromUrl=${encodeURIComponent(fromUrl)}`);
@@ -102,9 +36,9 @@ test.describe('sign-up and login', () => {
     await expect(page.getByTestId('login-link')).toHaveCount(0);
   });
 
-  test('an already used address gets the translated message', async ({ page, request }) => {
+  test('an already used address gets the translated message', async ({ page }) => {
     const email = uniqueEmail('taken');
-    await ensureAccount(request, email);
+    await signUpOrIn(email);
     await page.goto('/es/auth/signup');
     await page.getByTestId('email-form').locator('input[name="email"]').fill(email);
     await page.getByTestId('email-form').locator('input[name="password"]').fill(PASSWORD);
@@ -114,9 +48,9 @@ test.describe('sign-up and login', () => {
     );
   });
 
-  test('login with fromUrl returns to that page', async ({ page, request }) => {
+  test('login with fromUrl returns to that page', async ({ page }) => {
     const email = uniqueEmail('login');
-    await ensureAccount(request, email);
+    await signUpOrIn(email);
     await logIn(page, email, 'fr', '/fr/?tab=2');
     await expect(page).toHaveURL('/fr/?tab=2');
     // The session survives a reload (Firebase restores it; the marker makes the page load Firebase).
@@ -124,9 +58,9 @@ test.describe('sign-up and login', () => {
     await expect(page.getByTestId('user-menu-button')).toContainText(email);
   });
 
-  test('login without fromUrl goes to Your Nodes', async ({ page, request }) => {
+  test('login without fromUrl goes to Your Nodes', async ({ page }) => {
     const email = uniqueEmail('default-target');
-    await ensureAccount(request, email);
+    await signUpOrIn(email);
     await page.goto('/en/auth/login');
     await page.getByTestId('email-form').locator('input[name="email"]').fill(email);
     await page.getByTestId('email-form').locator('input[name="password"]').fill(PASSWORD);
@@ -134,9 +68,9 @@ test.describe('sign-up and login', () => {
     await page.waitForURL('**/en/nodes');
   });
 
-  test('a wrong password shows the translated message and stays on the page', async ({ page, request }) => {
+  test('a wrong password shows the translated message and stays on the page', async ({ page }) => {
     const email = uniqueEmail('wrong');
-    await ensureAccount(request, email);
+    await signUpOrIn(email);
     await page.goto('/fr/auth/login');
     await page.getByTestId('email-form').locator('input[name="email"]').fill(email);
     await page.getByTestId('email-form').locator('input[name="password"]').fill('not-the-password');
@@ -203,12 +137,9 @@ test.describe('sign-up and login', () => {
 });
 
 test.describe('user menu', () => {
-  test('keyboard: Enter opens on the first item, arrows move, Escape closes and returns focus', async ({
-    page,
-    request,
-  }) => {
+  test('keyboard: Enter opens on the first item, arrows move, Escape closes and returns focus', async ({ page }) => {
     const email = uniqueEmail('keys');
-    await ensureAccount(request, email, { displayName: 'Grace Hopper' });
+    await signUpOrIn(email, { displayName: 'Grace Hopper' });
     await logIn(page, email);
     const trigger = page.getByTestId('user-menu-button');
     await trigger.focus();
@@ -229,7 +160,7 @@ test.describe('user menu', () => {
 
   test('a non-admin never sees Admin Dashboard and gets 403 from admin endpoints', async ({ page, request }) => {
     const email = uniqueEmail('stranger');
-    const account = await ensureAccount(request, email);
+    const account = await signUpOrIn(email);
     // The menu asks GET /users as soon as it knows someone is signed in.
     const users = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/users' && r.ok());
     await logIn(page, email);
@@ -247,7 +178,7 @@ test.describe('user menu', () => {
   });
 
   test('an admin sees Admin Dashboard', async ({ page, request }) => {
-    const account = await ensureAccount(request, ADMIN_EMAIL, { verified: true });
+    const account = await signUpOrIn(ADMIN_EMAIL, { verified: true });
     await logIn(page, ADMIN_EMAIL);
     await page.getByTestId('user-menu-button').click();
     await expect(page.getByTestId('user-menu-adminDashboard')).toHaveAttribute('href', '/en/admin');
@@ -259,9 +190,9 @@ test.describe('user menu', () => {
 });
 
 test.describe('logout and storage', () => {
-  test('logout clears the query cache, localStorage and sessionStorage', async ({ page, request }) => {
+  test('logout clears the query cache, localStorage and sessionStorage', async ({ page }) => {
     const email = uniqueEmail('logout');
-    await ensureAccount(request, email);
+    await signUpOrIn(email);
     await logIn(page, email);
     // The menu's GET /users fills the persisted cache; the API client saved the token for fallback.
     await expect
@@ -284,9 +215,9 @@ test.describe('logout and storage', () => {
     await expect(page.getByTestId('user-menu-button')).toHaveCount(0);
   });
 
-  test('the logout page says "Logging out..." while it works', async ({ page, request }) => {
+  test('the logout page says "Logging out..." while it works', async ({ page }) => {
     const email = uniqueEmail('logout-slow');
-    await ensureAccount(request, email);
+    await signUpOrIn(email);
     await logIn(page, email);
     await page.goto('/en/logout');
     // Sign-out is quick and local: record every text the button shows instead of racing it.
@@ -321,9 +252,9 @@ test.describe('page weight', () => {
     expect(firebase.map((s) => s.url)).toEqual([]);
   });
 
-  test('a signed-in visitor does load it (the check above can fail)', async ({ page, request }) => {
+  test('a signed-in visitor does load it (the check above can fail)', async ({ page }) => {
     const email = uniqueEmail('weight');
-    await ensureAccount(request, email);
+    await signUpOrIn(email);
     await logIn(page, email);
     const bodies: string[] = [];
     page.on('response', async (response) => {
@@ -334,11 +265,6 @@ test.describe('page weight', () => {
     expect(bodies.some((body) => body.includes('identitytoolkit'))).toBe(true);
   });
 });
-
-const axeViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`,
-  );
 
 test.describe('accessibility', () => {
   for (const scheme of ['light', 'dark'] as const) {
@@ -354,12 +280,12 @@ test.describe('accessibility', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
 
-    test(`the open user menu and the logout page pass axe in ${scheme}`, async ({ page, request }) => {
+    test(`the open user menu and the logout page pass axe in ${scheme}`, async ({ page }) => {
       // Axe runs take a while on a busy machine.
       test.setTimeout(60_000);
       await page.emulateMedia({ colorScheme: scheme });
       const email = uniqueEmail(`axe-${scheme}`);
-      await ensureAccount(request, email);
+      await signUpOrIn(email);
       await logIn(page, email);
       await page.getByTestId('user-menu-button').click();
       await expect(page.getByRole('menu')).toBeVisible();
@@ -374,7 +300,7 @@ test.describe('accessibility', () => {
 test.describe('screenshots', () => {
   for (const lang of ['en', 'ar', 'zh']) {
     for (const scheme of ['light', 'dark'] as const) {
-      test(`auth pages and menu, ${lang} ${scheme}`, async ({ page, request }) => {
+      test(`auth pages and menu, ${lang} ${scheme}`, async ({ page }) => {
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(`/${lang}/auth/login`);
         await expect(page.getByTestId('email-submit')).toBeEnabled();
@@ -384,7 +310,7 @@ test.describe('screenshots', () => {
         await page.screenshot({ path: `test-results/auth-signup-${lang}-${scheme}.png`, fullPage: true });
 
         const email = uniqueEmail(`shot-${lang}`);
-        await ensureAccount(request, email, { displayName: 'Zoë Example' });
+        await signUpOrIn(email, { displayName: 'Zoë Example' });
         await logIn(page, email, lang);
         await page.getByTestId('user-menu-button').click();
         await expect(page.getByRole('menuitem').first()).toBeVisible();

@@ -1,73 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminToken } from './support/accounts.ts';
+import { expectAxeClean } from './support/axe.ts';
 
 // The Comfy CI dashboard and the release notes page against the real server. Data is arranged
 // through the API as the e2e admin (ADMIN_EMAILS in playwright.config.ts): uploads are idempotent
 // and a release that exists already answers 409, so every worker may arrange it again safely.
 
-const EMULATOR = `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099'}`;
-const PROJECT = 'demo-nodeyard';
-/** The password every spec uses for the shared e2e admin address (it persists across runs). */
-const PASSWORD = 'correct-horse-battery';
-const ADMIN_EMAIL = 'e2e-admin@nodeyard.test';
 const REPO = 'nodeyard-e2e/ci-check';
 const CI_PATH = `/ci?repo=${encodeURIComponent(REPO)}`;
-
-async function emulator<T>(path: string, body: unknown, asAdmin = false): Promise<T> {
-  const response = await fetch(`${EMULATOR}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(asAdmin ? { authorization: 'Bearer owner' } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as T & { error?: { message: string } };
-  if (!response.ok) throw new Error(json.error?.message ?? `emulator ${response.status}`);
-  return json;
-}
-
-/**
- * The e2e admin's ID token. The address is shared by several specs, which may have given it another
- * password, so an existing account is never signed into by password (nor is its password changed
- * under them): the token comes from an unsigned custom token, which only the emulator accepts.
- */
-async function adminToken(): Promise<string> {
-  const localId = await emulator<{ localId: string }>('/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k', {
-    email: ADMIN_EMAIL,
-    password: PASSWORD,
-    returnSecureToken: true,
-  }).then(
-    (created) => created.localId,
-    async (error: unknown) => {
-      if (!String(error).includes('EMAIL_EXISTS')) throw error;
-      const found = await emulator<{ users: { localId: string }[] }>(
-        `/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:lookup`,
-        { email: [ADMIN_EMAIL] },
-        true,
-      );
-      return found.users[0]!.localId;
-    },
-  );
-  await emulator(
-    `/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`,
-    { localId, emailVerified: true },
-    true,
-  );
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const claims = {
-    aud: 'https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit',
-    iat: now,
-    exp: now + 3600,
-    iss: 'ci-releases@nodeyard.test',
-    sub: 'ci-releases@nodeyard.test',
-    uid: localId,
-  };
-  const customToken = `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`;
-  const { idToken } = await emulator<{ idToken: string }>(
-    '/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=k',
-    { token: customToken, returnSecureToken: true },
-  );
-  return idToken;
-}
 
 function upload(overrides: Record<string, unknown>) {
   return {
@@ -184,11 +124,6 @@ test.beforeAll(async ({ request }) => {
   await arrange(request);
 });
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
-}
-
 test.describe('the CI page', () => {
   test('shows the latest commits with a result per OS and GPU', async ({ page }) => {
     await page.goto(`/en${CI_PATH}`);
@@ -270,7 +205,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
       await expect(page.locator('html')).toHaveClass(new RegExp(scheme));
-      await axe(page);
+      await expectAxeClean(page);
     });
   }
 }

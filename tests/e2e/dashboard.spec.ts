@@ -1,34 +1,22 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
+import { ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { expectAxeClean } from './support/axe.ts';
 
 // "Your nodes" against the real server and the shared Firebase Auth emulator: a new account signs up,
 // creates a publisher and a token, publishes with the token over the API exactly as comfy-cli does,
 // then manages the node from the page.
 
-const EMULATOR = `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099'}`;
-const PASSWORD = 'correct-horse-battery';
-const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
+/** A new account that signs in through login, as a visitor of Your nodes would. */
 async function signUpAccount(): Promise<string> {
   const email = `dash-${stamp()}@example.test`;
-  const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
-  });
-  if (!response.ok) throw new Error(`emulator sign-up failed: ${response.status}`);
+  await ensureAccount(email);
   return email;
 }
 
 /** Opens Your nodes signed out, lands on login with fromUrl, signs in, and comes back. */
 async function signInThroughLogin(page: Page, email: string, lang = 'en') {
-  await page.goto(`/${lang}/nodes`);
-  await expect(page).toHaveURL(`/${lang}/auth/login?fromUrl=%2F${lang}%2Fnodes`);
-  await page.locator('input[type="email"]').fill(email);
-  await page.locator('input[type="password"]').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(`/${lang}/nodes`);
+  await signInAt(page, email, `/${lang}/nodes`, { loginUrl: `/${lang}/auth/login?fromUrl=%2F${lang}%2Fnodes` });
 }
 
 async function createPublisher(page: Page, id: string, name: string) {
@@ -260,14 +248,12 @@ test.describe('Your nodes', () => {
         await page.getByTestId('token-section').locator('button[type="submit"]').click();
         await expect(page.getByTestId('new-token-secret')).toHaveValue(/^nyd_pat_/);
         await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+        await expectAxeClean(page);
         await page.screenshot({ path: `test-results/screenshots/dashboard-${lang}-${scheme}.png`, fullPage: true });
         // The confirm dialog too (keyboard: it opens focused and Esc closes it).
         await page.getByTestId('publisher-card').locator('button.border-red-300').first().click();
         await expect(page.getByRole('dialog')).toBeVisible();
-        const dialogResults = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-        expect(dialogResults.violations.map((v) => v.id)).toEqual([]);
+        await expectAxeClean(page, { tags: ['wcag2a', 'wcag2aa'] });
         await page.screenshot({ path: `test-results/screenshots/dashboard-dialog-${lang}-${scheme}.png` });
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);

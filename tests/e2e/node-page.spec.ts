@@ -1,57 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-
-const EMULATOR = `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099'}`;
-/** One shared password for every account this spec makes (the admin address is reused across runs). */
-const PASSWORD = 'correct-horse-battery';
-const ADMIN_EMAIL = 'e2e-admin@nodeyard.test';
-
-async function emulator<T>(path: string, body: unknown, asAdmin = false): Promise<T> {
-  const response = await fetch(`${EMULATOR}/identitytoolkit.googleapis.com/v1${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(asAdmin ? { authorization: 'Bearer owner' } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as T & { error?: { message: string } };
-  if (!response.ok) throw new Error(json.error?.message ?? `emulator ${response.status}`);
-  return json;
-}
-
-/**
- * An ID token of the e2e admin (the server makes this verified address an admin). The address is
- * shared with other specs that may have set another password, so an existing account is never
- * signed into by password: its token comes from an (unsigned, emulator-only) custom token.
- */
-async function adminToken(): Promise<string> {
-  const credentials = { email: ADMIN_EMAIL, password: PASSWORD, returnSecureToken: true };
-  const { localId } = await emulator<{ localId: string }>('/accounts:signUp?key=k', credentials).catch(
-    async (error: unknown) => {
-      if (!String(error).includes('EMAIL_EXISTS')) throw error;
-      const found = await emulator<{ users: { localId: string }[] }>(
-        '/projects/demo-nodeyard/accounts:lookup',
-        { email: [ADMIN_EMAIL] },
-        true,
-      );
-      return found.users[0]!;
-    },
-  );
-  await emulator('/projects/demo-nodeyard/accounts:update', { localId, emailVerified: true }, true);
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const audience = 'https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit';
-  const claims = {
-    aud: audience,
-    iat: now,
-    exp: now + 3600,
-    iss: 'e2e@nodeyard.test',
-    sub: 'e2e@nodeyard.test',
-    uid: localId,
-  };
-  const token = `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
-  return (
-    await emulator<{ idToken: string }>('/accounts:signInWithCustomToken?key=k', { token, returnSecureToken: true })
-  ).idToken;
-}
+import { adminToken } from './support/accounts.ts';
+import { axeViolations } from './support/axe.ts';
 
 // The node page, server-rendered from the demo data the e2e server seeds: demo-upscale-tools has a
 // README in its archive, several versions, node classes and 90 days of downloads.
@@ -223,8 +172,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveClass(new RegExp(scheme));
       await page.getByTestId('chart-table-toggle').click();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      expect(await axeViolations(page, { label: path })).toEqual([]);
     }
   });
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAxeClean } from './support/axe.ts';
 
 // The home page's search against the 24 seeded "(demo)" packs of publisher nodeyard-demo.
 
@@ -51,7 +51,8 @@ test.describe('without JavaScript', () => {
 
     await page.locator('[data-facet="tags"] [data-facet-value="mask"]').click();
     await expect(page).toHaveURL(/q=image&tags=mask/);
-    for (const name of await cards(page).getByRole('heading').allTextContents()) expect(name).toMatch(/\(demo\)/);
+    // Other specs publish packs into the same server, so check what the filter means, not a fixed list.
+    for (const card of await cards(page).all()) await expect(card).toContainText('mask');
 
     await page.getByTestId('search-sort').selectOption('stars');
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -130,9 +131,12 @@ test.describe('with JavaScript', () => {
     await page.goto('/en/?sort=downloads');
     await waitForIsland(page);
     await expect(cards(page)).toHaveCount(20);
+    // Other specs publish packs into the same server: page 2 holds whatever is left after 20.
+    const total = Number(/\d+/.exec((await page.getByTestId('search-count').textContent()) ?? '')?.[0]);
+    expect(total).toBeGreaterThan(20);
     await page.getByTestId('search-pagination').getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/sort=downloads&page=2$/);
-    await expect(cards(page)).toHaveCount(4);
+    await expect(cards(page)).toHaveCount(Math.min(20, total - 20));
     await page.goBack();
     await expect(cards(page)).toHaveCount(20);
   });
@@ -216,8 +220,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
       await waitForIsland(page);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      await expectAxeClean(page);
     });
   }
 }
@@ -228,8 +231,7 @@ test('the open suggestion list passes axe', async ({ page }) => {
   await page.getByTestId('search-input').pressSequentially('mask', { delay: 30 });
   await expect(page.getByRole('listbox')).toBeVisible();
   await page.getByTestId('search-input').press('ArrowDown');
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await expectAxeClean(page, { tags: 'all' });
 });
 
 // Not assertions: pictures for people to look at (test-results/screenshots/).

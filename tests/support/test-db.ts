@@ -39,7 +39,7 @@ export async function createThrowawayPostgres(): Promise<{ url: string; drop(): 
       const cleanup = new pg.Client({ connectionString: adminUrl });
       try {
         await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
       } catch (error) {
         console.warn(`could not drop test database ${name}: ${String(error)}`);
       } finally {

@@ -7,7 +7,7 @@ import { ApiKeysSection } from './ApiKeysSection.tsx';
 import type { Customer } from './api-types.ts';
 import { BalanceCard } from './BalanceCard.tsx';
 import { EventsList } from './EventsList.tsx';
-import { button, card, muted } from './ui.ts';
+import { button, card, muted } from '../ui/styles.ts';
 import { useInvalidateQueries } from './use-invalidate.ts';
 
 /**

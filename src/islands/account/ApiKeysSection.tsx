@@ -7,7 +7,7 @@ import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { CreateKeyForm } from './CreateKeyForm.tsx';
 import { formatDateTime } from './money.ts';
 import { NewKeyNotice } from './NewKeyNotice.tsx';
-import { button, card, muted, td, th } from './ui.ts';
+import { button, card, muted, td, th } from '../ui/styles.ts';
 import { useInvalidateQueries } from './use-invalidate.ts';
 
 /** Create (shown once), list and revoke (after a confirmation) the caller's API keys. */

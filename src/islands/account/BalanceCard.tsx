@@ -2,7 +2,7 @@ import type { TFunction } from '../../i18n/translator.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import type { Balance } from './api-types.ts';
 import { formatMicros } from './money.ts';
-import { card, muted } from './ui.ts';
+import { card, muted } from '../ui/styles.ts';
 
 export function BalanceCard({ t, lang }: { t: TFunction; lang: string }) {
   const balance = useApiQuery<Balance>('/customers/balance');

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { button, muted } from './ui.ts';
+import { button, muted } from '../ui/styles.ts';
 
 interface Props {
   open: boolean;

@@ -4,7 +4,7 @@ import type { TFunction } from '../../i18n/translator.ts';
 import { apiRequest, type ApiRequestError } from '../../lib/api/client.ts';
 import { toast } from '../toast/index.ts';
 import type { CreatedApiKey } from './api-types.ts';
-import { button, input, label } from './ui.ts';
+import { button, input, label } from '../ui/styles.ts';
 
 interface Props {
   t: TFunction;

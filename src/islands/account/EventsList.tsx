@@ -5,7 +5,7 @@ import { EVENT_TYPES, type EventPage } from './api-types.ts';
 import { eventDetails, eventTypeLabel } from './event-details.ts';
 import { formatDateTime } from './money.ts';
 import { Pager } from './Pager.tsx';
-import { input, label, muted, td, th } from './ui.ts';
+import { input, label, muted, td, th } from '../ui/styles.ts';
 
 interface Props {
   t: TFunction;

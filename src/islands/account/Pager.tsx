@@ -1,5 +1,5 @@
 import type { TFunction } from '../../i18n/translator.ts';
-import { button, muted } from './ui.ts';
+import { button, muted } from '../ui/styles.ts';
 
 interface Props {
   t: TFunction;

@@ -3,7 +3,7 @@ import type { MessageTree, TFunction } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
 import { RequireSignIn } from '../auth/RequireSignIn.tsx';
 import { useCurrentUser } from '../auth/use-current-user.ts';
-import { muted } from '../account/ui.ts';
+import { muted } from '../ui/styles.ts';
 import { QueryRoot } from '../query-root/QueryRoot.tsx';
 import { Toaster } from '../toast/index.ts';
 import { CustomersAdmin } from './CustomersAdmin.tsx';

@@ -3,7 +3,7 @@ import type { TFunction } from '../../i18n/translator.ts';
 import { useApiMutation } from '../../lib/query/hooks.ts';
 import type { Balance } from '../account/api-types.ts';
 import { formatMicros, usdToMicros } from '../account/money.ts';
-import { button, input, label, muted } from '../account/ui.ts';
+import { button, input, label, muted } from '../ui/styles.ts';
 import { useInvalidateQueries } from '../account/use-invalidate.ts';
 import { toast } from '../toast/index.ts';
 

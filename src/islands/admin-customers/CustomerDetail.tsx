@@ -3,7 +3,7 @@ import { useApiQuery } from '../../lib/query/hooks.ts';
 import type { Balance, Customer } from '../account/api-types.ts';
 import { EventsList } from '../account/EventsList.tsx';
 import { formatMicros } from '../account/money.ts';
-import { button, card, muted } from '../account/ui.ts';
+import { button, card, muted } from '../ui/styles.ts';
 import { CreditForm } from './CreditForm.tsx';
 
 interface Props {

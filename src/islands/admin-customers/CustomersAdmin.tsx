@@ -3,7 +3,7 @@ import type { TFunction } from '../../i18n/translator.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import type { Customer } from '../account/api-types.ts';
 import { Pager } from '../account/Pager.tsx';
-import { button, card, input, label, muted } from '../account/ui.ts';
+import { button, card, input, label, muted } from '../ui/styles.ts';
 import { CustomerDetail } from './CustomerDetail.tsx';
 import { CustomersTable } from './CustomersTable.tsx';
 import { readView, viewSearch, type CustomersView } from './url-state.ts';

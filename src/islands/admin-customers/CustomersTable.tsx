@@ -1,7 +1,8 @@
 import type { TFunction } from '../../i18n/translator.ts';
 import type { Customer } from '../account/api-types.ts';
 import { formatDateTime, formatMicros } from '../account/money.ts';
-import { button, td, th } from '../account/ui.ts';
+import { button, td, th } from '../ui/styles.ts';
+import { TableHead } from '../ui/TableHead.tsx';
 
 interface Props {
   t: TFunction;
@@ -15,25 +16,16 @@ export function CustomersTable({ t, lang, customers, selected, onOpen }: Props) 
   return (
     <div className="overflow-x-auto">
       <table className="w-full border-collapse" aria-labelledby="customers-heading" data-testid="customers-table">
-        <thead className="border-b border-slate-200 dark:border-slate-700">
-          <tr>
-            <th scope="col" className={th}>
-              {t('adminCustomers.name')}
-            </th>
-            <th scope="col" className={th}>
-              {t('adminCustomers.email')}
-            </th>
-            <th scope="col" className={th.replace('text-start', 'text-end')}>
-              {t('adminCustomers.balance')}
-            </th>
-            <th scope="col" className={th}>
-              {t('adminCustomers.created')}
-            </th>
-            <th scope="col" className={th}>
-              <span className="sr-only">{t('adminCustomers.open')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b border-slate-200 dark:border-slate-700"
+          columns={[
+            { key: 'name', label: t('adminCustomers.name') },
+            { key: 'email', label: t('adminCustomers.email') },
+            { key: 'balance', label: t('adminCustomers.balance'), className: th.replace('text-start', 'text-end') },
+            { key: 'created', label: t('adminCustomers.created') },
+            { key: 'open', label: <span className="sr-only">{t('adminCustomers.open')}</span> },
+          ]}
+        />
         <tbody>
           {customers.map((customer) => (
             <tr

@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
-import { Pagination } from './Pagination.tsx';
-import { QueryStatus } from './QueryStatus.tsx';
-import { btn, input, muted, row, td, th } from './styles.ts';
+import { PagedTable } from './PagedTable.tsx';
+import { btn, input, muted, row, td } from './styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
@@ -70,97 +69,74 @@ export function AuditLog() {
           {t('admin.filter')}
         </button>
       </form>
-      <QueryStatus query={query} />
-      {query.data && (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse">
-            <caption className={`${muted} pb-2 text-start`}>
-              {t('admin.audit.caption', { total: query.data.total })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  {t('admin.audit.col.when')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.audit.col.actor')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.audit.col.action')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.audit.col.target')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.audit.col.change')}
-                </th>
-                <th scope="col" className={th}>
-                  <span className="sr-only">{t('admin.nodes.col.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.entries.map((entry) => (
-                <tr key={entry.id} className={row} data-testid="audit-row">
-                  <td className={`${td} whitespace-nowrap`}>{when.format(new Date(entry.created_at))}</td>
-                  <td className={td} dir="ltr">
-                    {entry.actor.email ?? entry.actor.id ?? entry.actor.kind}
-                  </td>
-                  <td className={td}>
-                    <code dir="ltr">{entry.action}</code>
-                  </td>
-                  <td className={td} dir="ltr">
-                    {entry.target_type}: {entry.target_id}
-                  </td>
-                  <td className={td}>
-                    <details>
-                      <summary className="cursor-pointer focus-visible:outline-2">{t('admin.audit.show')}</summary>
-                      <pre dir="ltr" className="mt-1 max-w-md overflow-x-auto text-start text-xs">
-                        {JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}
-                      </pre>
-                    </details>
-                  </td>
-                  <td className={td}>
-                    {entry.undone ? (
-                      <span className={muted}>{t('admin.audit.undone')}</span>
-                    ) : (
-                      entry.undoable &&
-                      entry.actor.id === userId && (
-                        <button
-                          type="button"
-                          className={btn.secondary}
-                          disabled={busy === String(entry.id)}
-                          onClick={() =>
-                            void run(
-                              String(entry.id),
-                              'POST',
-                              '/admin/undo',
-                              { entry_ids: [entry.id] },
-                              t('admin.undo.done'),
-                            )
-                          }
-                        >
-                          {t('admin.undo.button')}
-                          <span className="sr-only">
-                            {' '}
-                            {entry.action} {entry.target_id}
-                          </span>
-                        </button>
-                      )
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={page}
-            total={query.data.total}
-            totalPages={query.data.totalPages}
-            onPage={(n) => setParams({ page: String(n) })}
-          />
-        </div>
-      )}
+      <PagedTable
+        query={query}
+        page={page}
+        onPage={(n) => setParams({ page: String(n) })}
+        caption={(data) => t('admin.audit.caption', { total: data.total })}
+        columns={[
+          { key: 'when', label: t('admin.audit.col.when') },
+          { key: 'actor', label: t('admin.audit.col.actor') },
+          { key: 'action', label: t('admin.audit.col.action') },
+          { key: 'target', label: t('admin.audit.col.target') },
+          { key: 'change', label: t('admin.audit.col.change') },
+          { key: 'actions', label: <span className="sr-only">{t('admin.nodes.col.actions')}</span> },
+        ]}
+      >
+        {(data) =>
+          data.entries.map((entry) => (
+            <tr key={entry.id} className={row} data-testid="audit-row">
+              <td className={`${td} whitespace-nowrap`}>{when.format(new Date(entry.created_at))}</td>
+              <td className={td} dir="ltr">
+                {entry.actor.email ?? entry.actor.id ?? entry.actor.kind}
+              </td>
+              <td className={td}>
+                <code dir="ltr">{entry.action}</code>
+              </td>
+              <td className={td} dir="ltr">
+                {entry.target_type}: {entry.target_id}
+              </td>
+              <td className={td}>
+                <details>
+                  <summary className="cursor-pointer focus-visible:outline-2">{t('admin.audit.show')}</summary>
+                  <pre dir="ltr" className="mt-1 max-w-md overflow-x-auto text-start text-xs">
+                    {JSON.stringify({ before: entry.before, after: entry.after }, null, 2)}
+                  </pre>
+                </details>
+              </td>
+              <td className={td}>
+                {entry.undone ? (
+                  <span className={muted}>{t('admin.audit.undone')}</span>
+                ) : (
+                  entry.undoable &&
+                  entry.actor.id === userId && (
+                    <button
+                      type="button"
+                      className={btn.secondary}
+                      disabled={busy === String(entry.id)}
+                      onClick={() =>
+                        void run(
+                          String(entry.id),
+                          'POST',
+                          '/admin/undo',
+                          { entry_ids: [entry.id] },
+                          t('admin.undo.done'),
+                        )
+                      }
+                    >
+                      {t('admin.undo.button')}
+                      <span className="sr-only">
+                        {' '}
+                        {entry.action} {entry.target_id}
+                      </span>
+                    </button>
+                  )
+                )}
+              </td>
+            </tr>
+          ))
+        }
+      </PagedTable>
     </section>
   );
 }

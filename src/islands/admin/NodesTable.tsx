@@ -4,10 +4,9 @@ import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
 import { EditNodeDialog } from './EditNodeDialog.tsx';
 import type { AdminNode, NodePage } from './node-types.ts';
-import { Pagination } from './Pagination.tsx';
-import { QueryStatus } from './QueryStatus.tsx';
+import { PagedTable } from './PagedTable.tsx';
 import { StatusPill } from './StatusPill.tsx';
-import { btn, input, muted, row, td, th } from './styles.ts';
+import { btn, input, row, td } from './styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
@@ -110,116 +109,93 @@ export function NodesTable() {
           {t('admin.filter')}
         </button>
       </form>
-      <QueryStatus query={query} />
-      {query.data && (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse">
-            <caption className={`${muted} pb-2 text-start`}>
-              {t('admin.nodes.caption', { total: query.data.total })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  {t('admin.nodes.col.node')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.nodes.col.publisher')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.nodes.col.tags')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.nodes.col.ranking')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.nodes.col.status')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.nodes.col.actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.nodes.map((node) => {
-                const banned = node.status === 'NodeStatusBanned';
-                return (
-                  <tr key={node.id} className={row} data-testid="admin-node-row">
-                    <td className={td}>
-                      <a
-                        className="font-medium text-brand-600 underline dark:text-brand-100"
-                        href={localizedPath(lang, `/nodes/${node.id}`)}
+      <PagedTable
+        query={query}
+        page={page}
+        onPage={(p) => setParams({ page: String(p) })}
+        caption={(data) => t('admin.nodes.caption', { total: data.total })}
+        columns={[
+          { key: 'node', label: t('admin.nodes.col.node') },
+          { key: 'publisher', label: t('admin.nodes.col.publisher') },
+          { key: 'tags', label: t('admin.nodes.col.tags') },
+          { key: 'ranking', label: t('admin.nodes.col.ranking') },
+          { key: 'status', label: t('admin.nodes.col.status') },
+          { key: 'actions', label: t('admin.nodes.col.actions') },
+        ]}
+      >
+        {(data) =>
+          data.nodes.map((node) => {
+            const banned = node.status === 'NodeStatusBanned';
+            return (
+              <tr key={node.id} className={row} data-testid="admin-node-row">
+                <td className={td}>
+                  <a
+                    className="font-medium text-brand-600 underline dark:text-brand-100"
+                    href={localizedPath(lang, `/nodes/${node.id}`)}
+                  >
+                    {node.name}
+                  </a>
+                  <div className="text-xs text-slate-600 dark:text-slate-300" dir="ltr">
+                    {node.id}
+                  </div>
+                </td>
+                <td className={td} dir="ltr">
+                  {node.publisher?.id}
+                </td>
+                <td className={td}>
+                  <div className="flex flex-wrap gap-1">
+                    {node.tags?.map((tag) => (
+                      <span key={tag} className="rounded bg-slate-100 px-1.5 text-xs dark:bg-slate-800">
+                        {tag}
+                      </span>
+                    ))}
+                    {node.tags_admin?.map((tag) => (
+                      <span
+                        key={`admin-${tag}`}
+                        className="rounded bg-red-100 px-1.5 text-xs text-red-900 dark:bg-red-900/60 dark:text-red-100"
                       >
-                        {node.name}
-                      </a>
-                      <div className="text-xs text-slate-600 dark:text-slate-300" dir="ltr">
-                        {node.id}
-                      </div>
-                    </td>
-                    <td className={td} dir="ltr">
-                      {node.publisher?.id}
-                    </td>
-                    <td className={td}>
-                      <div className="flex flex-wrap gap-1">
-                        {node.tags?.map((tag) => (
-                          <span key={tag} className="rounded bg-slate-100 px-1.5 text-xs dark:bg-slate-800">
-                            {tag}
-                          </span>
-                        ))}
-                        {node.tags_admin?.map((tag) => (
-                          <span
-                            key={`admin-${tag}`}
-                            className="rounded bg-red-100 px-1.5 text-xs text-red-900 dark:bg-red-900/60 dark:text-red-100"
-                          >
-                            {tag}
-                          </span>
-                        ))}
-                      </div>
-                    </td>
-                    <td className={`${td} tabular-nums`}>{node.search_ranking ?? 0}</td>
-                    <td className={td}>{node.status && <StatusPill status={node.status} />}</td>
-                    <td className={td}>
-                      {node.status !== 'NodeStatusDeleted' && (
-                        <div className="flex flex-wrap gap-1">
-                          <button type="button" className={btn.secondary} onClick={() => setEditing(node)}>
-                            {t('admin.nodes.edit')}
-                            <span className="sr-only"> {node.id}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className={banned ? btn.secondary : btn.danger}
-                            disabled={busy === node.id}
-                            onClick={() => ban(node, banned)}
-                          >
-                            {banned ? t('admin.nodes.unban') : t('admin.nodes.ban')}
-                            <span className="sr-only"> {node.id}</span>
-                          </button>
-                          {node.publisher && node.publisher.id !== 'unclaimed' && (
-                            <button
-                              type="button"
-                              className={btn.secondary}
-                              disabled={busy === node.id}
-                              onClick={() => unclaim(node)}
-                            >
-                              {t('admin.nodes.unclaim')}
-                              <span className="sr-only"> {node.id}</span>
-                            </button>
-                          )}
-                        </div>
+                        {tag}
+                      </span>
+                    ))}
+                  </div>
+                </td>
+                <td className={`${td} tabular-nums`}>{node.search_ranking ?? 0}</td>
+                <td className={td}>{node.status && <StatusPill status={node.status} />}</td>
+                <td className={td}>
+                  {node.status !== 'NodeStatusDeleted' && (
+                    <div className="flex flex-wrap gap-1">
+                      <button type="button" className={btn.secondary} onClick={() => setEditing(node)}>
+                        {t('admin.nodes.edit')}
+                        <span className="sr-only"> {node.id}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className={banned ? btn.secondary : btn.danger}
+                        disabled={busy === node.id}
+                        onClick={() => ban(node, banned)}
+                      >
+                        {banned ? t('admin.nodes.unban') : t('admin.nodes.ban')}
+                        <span className="sr-only"> {node.id}</span>
+                      </button>
+                      {node.publisher && node.publisher.id !== 'unclaimed' && (
+                        <button
+                          type="button"
+                          className={btn.secondary}
+                          disabled={busy === node.id}
+                          onClick={() => unclaim(node)}
+                        >
+                          {t('admin.nodes.unclaim')}
+                          <span className="sr-only"> {node.id}</span>
+                        </button>
                       )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <Pagination
-            page={page}
-            total={query.data.total}
-            totalPages={query.data.totalPages}
-            onPage={(p) => setParams({ page: String(p) })}
-          />
-        </div>
-      )}
+                    </div>
+                  )}
+                </td>
+              </tr>
+            );
+          })
+        }
+      </PagedTable>
       {editing && <EditNodeDialog node={editing} onClose={() => setEditing(null)} />}
     </section>
   );

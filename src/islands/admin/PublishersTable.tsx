@@ -1,11 +1,10 @@
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
-import { Pagination } from './Pagination.tsx';
-import { QueryStatus } from './QueryStatus.tsx';
+import { PagedTable } from './PagedTable.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { StatusPill } from './StatusPill.tsx';
-import { btn, input, muted, row, td, th } from './styles.ts';
+import { btn, input, row, td } from './styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
@@ -58,71 +57,52 @@ export function PublishersTable() {
           </select>
         </label>
       </SearchForm>
-      <QueryStatus query={query} />
-      {query.data && (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse">
-            <caption className={`${muted} pb-2 text-start`}>
-              {t('admin.publishers.caption', { total: query.data.total })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  {t('admin.publishers.col.publisher')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.publishers.col.nodes')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.nodes.col.status')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.nodes.col.actions')}
-                </th>
+      <PagedTable
+        query={query}
+        page={page}
+        onPage={(n) => setParams({ page: String(n) })}
+        caption={(data) => t('admin.publishers.caption', { total: data.total })}
+        columns={[
+          { key: 'publisher', label: t('admin.publishers.col.publisher') },
+          { key: 'nodes', label: t('admin.publishers.col.nodes') },
+          { key: 'status', label: t('admin.nodes.col.status') },
+          { key: 'actions', label: t('admin.nodes.col.actions') },
+        ]}
+      >
+        {(data) =>
+          data.publishers.map((p) => {
+            const banned = p.status === 'PublisherStatusBanned';
+            return (
+              <tr key={p.id} className={row}>
+                <td className={td}>
+                  <a
+                    className="font-medium text-brand-600 underline dark:text-brand-100"
+                    href={localizedPath(lang, `/publishers/${p.id}`)}
+                  >
+                    {p.name}
+                  </a>
+                  <div className="text-xs text-slate-600 dark:text-slate-300" dir="ltr">
+                    {p.id}
+                  </div>
+                </td>
+                <td className={`${td} tabular-nums`}>{p.node_count}</td>
+                <td className={td}>{p.status && <StatusPill status={p.status} />}</td>
+                <td className={td}>
+                  <button
+                    type="button"
+                    className={banned ? btn.secondary : btn.danger}
+                    disabled={busy === p.id}
+                    onClick={() => toggle(p.id, banned)}
+                  >
+                    {banned ? t('admin.nodes.unban') : t('admin.nodes.ban')}
+                    <span className="sr-only"> {p.id}</span>
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {query.data.publishers.map((p) => {
-                const banned = p.status === 'PublisherStatusBanned';
-                return (
-                  <tr key={p.id} className={row}>
-                    <td className={td}>
-                      <a
-                        className="font-medium text-brand-600 underline dark:text-brand-100"
-                        href={localizedPath(lang, `/publishers/${p.id}`)}
-                      >
-                        {p.name}
-                      </a>
-                      <div className="text-xs text-slate-600 dark:text-slate-300" dir="ltr">
-                        {p.id}
-                      </div>
-                    </td>
-                    <td className={`${td} tabular-nums`}>{p.node_count}</td>
-                    <td className={td}>{p.status && <StatusPill status={p.status} />}</td>
-                    <td className={td}>
-                      <button
-                        type="button"
-                        className={banned ? btn.secondary : btn.danger}
-                        disabled={busy === p.id}
-                        onClick={() => toggle(p.id, banned)}
-                      >
-                        {banned ? t('admin.nodes.unban') : t('admin.nodes.ban')}
-                        <span className="sr-only"> {p.id}</span>
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          <Pagination
-            page={page}
-            total={query.data.total}
-            totalPages={query.data.totalPages}
-            onPage={(n) => setParams({ page: String(n) })}
-          />
-        </div>
-      )}
+            );
+          })
+        }
+      </PagedTable>
     </section>
   );
 }

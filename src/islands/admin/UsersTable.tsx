@@ -1,10 +1,9 @@
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
-import { Pagination } from './Pagination.tsx';
-import { QueryStatus } from './QueryStatus.tsx';
+import { PagedTable } from './PagedTable.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { StatusPill } from './StatusPill.tsx';
-import { btn, muted, row, td, th } from './styles.ts';
+import { btn, row, td } from './styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
@@ -53,63 +52,46 @@ export function UsersTable() {
           {t('admin.users.adminsOnly')}
         </label>
       </SearchForm>
-      <QueryStatus query={query} />
-      {query.data && (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse">
-            <caption className={`${muted} pb-2 text-start`}>
-              {t('admin.users.caption', { total: query.data.total })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={th}>
-                  {t('admin.users.col.user')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.nodes.col.status')}
-                </th>
-                <th scope="col" className={th}>
-                  {t('admin.users.col.admin')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.users.map((user) => (
-                <tr key={user.id} className={row}>
-                  <td className={td}>
-                    <div className="font-medium" dir="ltr">
-                      {user.email ?? user.id}
-                    </div>
-                    {user.name && <div className="text-xs text-slate-600 dark:text-slate-300">{user.name}</div>}
-                  </td>
-                  <td className={td}>
-                    <StatusPill status={user.status} />
-                  </td>
-                  <td className={td}>
-                    <button
-                      type="button"
-                      role="switch"
-                      aria-checked={user.isAdmin}
-                      className={user.isAdmin ? btn.primary : btn.secondary}
-                      disabled={busy === user.id || user.id === userId}
-                      onClick={() => setAdmin(user, !user.isAdmin)}
-                    >
-                      {user.isAdmin ? t('admin.users.isAdmin') : t('admin.users.notAdmin')}
-                      <span className="sr-only"> {user.email ?? user.id}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination
-            page={page}
-            total={query.data.total}
-            totalPages={query.data.totalPages}
-            onPage={(n) => setParams({ page: String(n) })}
-          />
-        </div>
-      )}
+      <PagedTable
+        query={query}
+        page={page}
+        onPage={(n) => setParams({ page: String(n) })}
+        caption={(data) => t('admin.users.caption', { total: data.total })}
+        columns={[
+          { key: 'user', label: t('admin.users.col.user') },
+          { key: 'status', label: t('admin.nodes.col.status') },
+          { key: 'admin', label: t('admin.users.col.admin') },
+        ]}
+      >
+        {(data) =>
+          data.users.map((user) => (
+            <tr key={user.id} className={row}>
+              <td className={td}>
+                <div className="font-medium" dir="ltr">
+                  {user.email ?? user.id}
+                </div>
+                {user.name && <div className="text-xs text-slate-600 dark:text-slate-300">{user.name}</div>}
+              </td>
+              <td className={td}>
+                <StatusPill status={user.status} />
+              </td>
+              <td className={td}>
+                <button
+                  type="button"
+                  role="switch"
+                  aria-checked={user.isAdmin}
+                  className={user.isAdmin ? btn.primary : btn.secondary}
+                  disabled={busy === user.id || user.id === userId}
+                  onClick={() => setAdmin(user, !user.isAdmin)}
+                >
+                  {user.isAdmin ? t('admin.users.isAdmin') : t('admin.users.notAdmin')}
+                  <span className="sr-only"> {user.email ?? user.id}</span>
+                </button>
+              </td>
+            </tr>
+          ))
+        }
+      </PagedTable>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { useDashboard } from './context.ts';
 import { ErrorNote } from './ui/ErrorNote.tsx';
-import { Field } from './ui/Field.tsx';
+import { TextAreaField, TextField } from './ui/TextField.tsx';
 import { buttonClass, cardClass, inputClass } from './ui/styles.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useInvalidate } from './use-invalidate.ts';
@@ -70,53 +70,37 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
       <h3 id="create-publisher-heading" className="text-lg font-semibold">
         {t('dashboard.createPublisher.heading')}
       </h3>
-      <Field label={t('dashboard.createPublisher.idLabel')} help={idHelp} error={idProblem ?? serverErrors['id']}>
-        {({ id: inputId, describedBy, invalid }) => (
-          <input
-            id={inputId}
-            className={`${inputClass} font-mono`}
-            dir="ltr"
-            value={id}
-            onChange={(event) => setId(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            autoComplete="off"
-            spellCheck={false}
-            required
-            maxLength={100}
-            name="publisher-id"
-          />
-        )}
-      </Field>
-      <Field label={t('dashboard.createPublisher.nameLabel')} error={serverErrors['name']}>
-        {({ id: inputId, describedBy, invalid }) => (
-          <input
-            id={inputId}
-            className={inputClass}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            required
-            maxLength={100}
-            name="publisher-name"
-          />
-        )}
-      </Field>
-      <Field label={t('dashboard.createPublisher.descriptionLabel')} error={serverErrors['description']}>
-        {({ id: inputId, describedBy, invalid }) => (
-          <textarea
-            id={inputId}
-            className={inputClass}
-            rows={2}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            maxLength={2000}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('dashboard.createPublisher.idLabel')}
+        help={idHelp}
+        error={idProblem ?? serverErrors['id']}
+        className={`${inputClass} font-mono`}
+        dir="ltr"
+        value={id}
+        onValueChange={setId}
+        autoComplete="off"
+        spellCheck={false}
+        required
+        maxLength={100}
+        name="publisher-id"
+      />
+      <TextField
+        label={t('dashboard.createPublisher.nameLabel')}
+        error={serverErrors['name']}
+        value={name}
+        onValueChange={setName}
+        required
+        maxLength={100}
+        name="publisher-name"
+      />
+      <TextAreaField
+        label={t('dashboard.createPublisher.descriptionLabel')}
+        error={serverErrors['description']}
+        rows={2}
+        value={description}
+        onValueChange={setDescription}
+        maxLength={2000}
+      />
       <ErrorNote message={create.error?.message} />
       <div className="flex flex-wrap justify-end gap-2">
         <button

@@ -6,9 +6,9 @@ import { useApiMutation } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { useDashboard } from './context.ts';
 import { ErrorNote } from './ui/ErrorNote.tsx';
-import { Field } from './ui/Field.tsx';
+import { TextAreaField, TextField } from './ui/TextField.tsx';
 import { Modal } from './ui/Modal.tsx';
-import { buttonClass, inputClass } from './ui/styles.ts';
+import { buttonClass } from './ui/styles.ts';
 import { useInvalidate } from './use-invalidate.ts';
 
 interface Props {
@@ -53,34 +53,22 @@ function EditPublisherForm({ publisher, onClose }: Omit<Props, 'open'>) {
         );
       }}
     >
-      <Field label={t('dashboard.createPublisher.nameLabel')} error={errors['name']}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            className={inputClass}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            required
-            maxLength={100}
-          />
-        )}
-      </Field>
-      <Field label={t('dashboard.createPublisher.descriptionLabel')} error={errors['description']}>
-        {({ id, describedBy, invalid }) => (
-          <textarea
-            id={id}
-            className={inputClass}
-            rows={3}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            maxLength={2000}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('dashboard.createPublisher.nameLabel')}
+        error={errors['name']}
+        value={name}
+        onValueChange={setName}
+        required
+        maxLength={100}
+      />
+      <TextAreaField
+        label={t('dashboard.createPublisher.descriptionLabel')}
+        error={errors['description']}
+        rows={3}
+        value={description}
+        onValueChange={setDescription}
+        maxLength={2000}
+      />
       <ErrorNote message={update.error?.message} />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={update.isPending}>

@@ -26,6 +26,11 @@ export function everyRole<T>(value: T): Record<Role, T> {
   return Object.fromEntries(ROLES.map((role) => [role, value])) as Record<Role, T>;
 }
 
+/** Admin-only routes: only an active admin gets `success`; no Firebase user is 401, the rest 403. */
+export function adminOnly(success: number): Record<Role, number> {
+  return { ...everyRole(403), anonymous: 401, foreignToken: 401, admin: success };
+}
+
 export interface OwnedRecords {
   publisher: PublisherRow;
   /** An active node of the publisher, with versions 1.0.0 and 1.1.0 (`version` is 1.1.0). */

@@ -9,6 +9,7 @@ import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { Field } from '../ui/Field.tsx';
+import { TextField } from '../ui/TextField.tsx';
 import { buttonClass, inputClass } from '../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
 
@@ -52,35 +53,23 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
       }}
       data-testid="create-token-form"
     >
-      <Field label={t('dashboard.tokens.name')} error={errors['name']}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            name="token-name"
-            className={inputClass}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            required
-            maxLength={100}
-          />
-        )}
-      </Field>
-      <Field label={t('dashboard.tokens.description')} error={errors['description']}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            name="token-description"
-            className={inputClass}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            aria-describedby={describedBy}
-            aria-invalid={invalid}
-            maxLength={500}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('dashboard.tokens.name')}
+        error={errors['name']}
+        name="token-name"
+        value={name}
+        onValueChange={setName}
+        required
+        maxLength={100}
+      />
+      <TextField
+        label={t('dashboard.tokens.description')}
+        error={errors['description']}
+        name="token-description"
+        value={description}
+        onValueChange={setDescription}
+        maxLength={500}
+      />
       <Field label={t('dashboard.tokens.expiry')} error={errors['expires_in_days']}>
         {({ id, describedBy }) => (
           <select

@@ -1,28 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '../../../../tests/support/authz/actors.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { createNote as createReleaseNote, useReleaseFixture } from './test-support.ts';
 
-let t: TestApp;
-let admin: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signedIn(t, { admin: true });
-});
-afterAll(() => t.close());
-
-async function createNote(version: string): Promise<number> {
-  const response = await t.request('/admin/releases', {
-    method: 'POST',
-    token: admin.token,
-    json: { project: 'comfyui', version, content: `notes ${version}` },
-  });
-  return ((await response.json()) as { id: number }).id;
-}
-const update = (id: number | string, json: unknown, token: string | null = admin.token) =>
-  t.request(`/admin/releases/${id}`, { method: 'PUT', json, ...(token ? { token } : {}) });
+const f = useReleaseFixture();
+const createNote = (version: string) =>
+  createReleaseNote(f, { project: 'comfyui', version, content: `notes ${version}` });
+const update = (id: number | string, json: unknown, token: string | null = f.admin.token) =>
+  f.t.request(`/admin/releases/${id}`, { method: 'PUT', json, ...(token ? { token } : {}) });
 
 describe('PUT /admin/releases/{releaseId}', () => {
   it('changes only the fields sent, and records before and after', async () => {
@@ -36,7 +22,7 @@ describe('PUT /admin/releases/{releaseId}', () => {
       attention: 'medium',
       form_factors: ['desktop-mac'],
     });
-    const audits = await t.services.db
+    const audits = await f.t.services.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.targetId, String(id)));
@@ -63,9 +49,9 @@ describe('PUT /admin/releases/{releaseId}', () => {
   it('refuses everyone but an active admin', async () => {
     const id = await createNote('1.4.0');
     expect((await update(id, { content: 'x' }, null)).status).toBe(401);
-    expect((await update(id, { content: 'x' }, (await signedIn(t)).token)).status).toBe(403);
-    expect((await update(id, { content: 'x' }, (await signedIn(t, { admin: true, banned: true })).token)).status).toBe(
-      403,
-    );
+    expect((await update(id, { content: 'x' }, (await signedIn(f.t)).token)).status).toBe(403);
+    expect(
+      (await update(id, { content: 'x' }, (await signedIn(f.t, { admin: true, banned: true })).token)).status,
+    ).toBe(403);
   });
 });

@@ -1,0 +1,40 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { type Column, TableHead } from '../ui/TableHead.tsx';
+import { Pagination } from './Pagination.tsx';
+import { QueryStatus } from './QueryStatus.tsx';
+import { muted } from './styles.ts';
+
+interface Paged {
+  total: number;
+  totalPages: number;
+}
+
+interface Props<T extends Paged> {
+  query: Pick<UseQueryResult<T, Error>, 'isPending' | 'error' | 'data'>;
+  caption: (data: T) => string;
+  columns: Column[];
+  page: number;
+  onPage: (page: number) => void;
+  /** The body rows for one page of data. */
+  children: (data: T) => ReactNode;
+}
+
+/** Loading/error lines, then a captioned table with its pager: the frame every admin list shares. */
+export function PagedTable<T extends Paged>({ query, caption, columns, page, onPage, children }: Props<T>) {
+  return (
+    <>
+      <QueryStatus query={query} />
+      {query.data && (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse">
+            <caption className={`${muted} pb-2 text-start`}>{caption(query.data)}</caption>
+            <TableHead columns={columns} />
+            <tbody>{children(query.data)}</tbody>
+          </table>
+          <Pagination page={page} total={query.data.total} totalPages={query.data.totalPages} onPage={onPage} />
+        </div>
+      )}
+    </>
+  );
+}
