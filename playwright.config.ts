@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       // Browser tests sign this address up (verified, through the emulator) to act as an admin.
       ADMIN_EMAILS: 'e2e-admin@nodeyard.test',
+      // Request logs would drown the test output; warnings and errors still show.
+      LOG_LEVEL: 'warn',
       // The account spec's fake vendor (tests/support/fake-vendor.ts), started by the spec itself.
       VENDOR_LUMA_BASE_URL: `http://127.0.0.1:${port + 42_000}/luma`,
       VENDOR_LUMA_API_KEY: 'e2e-fake-luma-key',
