@@ -11,6 +11,10 @@ import { join, relative } from 'node:path';
 import pg from 'pg';
 import { buildZip, samplePackFiles } from '../tests/support/zip.ts';
 import { comfyCliPublishBody } from '../tests/support/publish.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { sweepAbandonedUploads } from '../src/server/jobs/upload-janitor.ts';
+import type { Services } from '../src/server/services.ts';
+import { createFsStorage } from '../src/server/storage/fs.ts';
 import { createBenchPublisher } from './lib/bench-publisher.ts';
 import { startInstance, type InstanceProcess } from './lib/instance-process.ts';
 
@@ -98,6 +102,21 @@ function filesUnder(root: string): string[] {
   return out;
 }
 
+/** Just enough of the server's services for the janitor: the database and the archive directory. */
+async function janitorServices(): Promise<Services> {
+  const database = await openDatabase({ driver: 'postgres', url: databaseUrl!, poolSize: 1 });
+  cleanup.push(() => database.close());
+  const clock = { now: () => new Date() };
+  const storage = createFsStorage({
+    root: join(dataDir, 'storage'),
+    apiPublicUrl: 'http://unused',
+    secret: env.STORAGE_SIGNING_SECRET,
+    clock,
+  });
+  return { db: database.db, storage, clock } as unknown as Services;
+}
+const cleanup: Array<() => Promise<void>> = [];
+
 async function waitForQueue(client: pg.Client) {
   // Long enough for a killed instance's running jobs to go stale and be retried.
   for (let i = 0; i < 900; i++) {
@@ -169,7 +188,13 @@ try {
     `SELECT key, uploaded_at FROM archives`,
   );
   const accepted = new Set(archives.rows.filter((row) => row.uploaded_at).map((row) => row.key));
-  const stored = filesUnder(join(dataDir, 'storage')).filter((file) => !file.endsWith('.tmp'));
+  const storedFiles = () => filesUnder(join(dataDir, 'storage')).filter((file) => !file.endsWith('.tmp'));
+  // Bytes written but never accepted (killed between the write and the commit) keep a "not uploaded"
+  // archive row; the version stays Pending for a retry and the janitor deletes the bytes once the
+  // upload URL has long expired. Run it as if that time had passed, then nothing may be left over.
+  const interrupted = storedFiles().filter((file) => !accepted.has(file)).length;
+  await sweepAbandonedUploads(await janitorServices(), new Date(Date.now() + 2 * 3600_000));
+  const stored = storedFiles();
   const orphans = stored.filter((file) => !accepted.has(file));
   const missing = [...accepted].filter((key) => !stored.includes(key));
   if (orphans.length)
@@ -194,11 +219,13 @@ try {
       `${archives.rowCount} archive records, ${stored.length} stored objects, ${ackedTotal} installs acknowledged.`,
   );
   console.log(
-    `Half-written versions: ${withoutArchive.length}; orphaned objects: ${orphans.length}; missing objects: ${missing.length}.`,
+    `Half-written versions: ${withoutArchive.length}; interrupted uploads swept by the janitor: ${interrupted}; ` +
+      `orphaned objects after it: ${orphans.length}; missing objects: ${missing.length}.`,
   );
 } finally {
   await client.end();
   await instance.stop();
+  for (const close of cleanup) await close();
 }
 for (const problem of problems) console.log(`  PROBLEM: ${problem}`);
 console.log(
