@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/islands.ts';
 
 test('lists every language by its own name and in the current language, Arabic marked Beta', async ({ page }) => {
-  await page.goto('/fr/');
+  await gotoHydrated(page, '/fr/');
   await page.getByTestId('language-switcher').getByRole('button').click();
   const options = page.locator('[data-language-option]');
   await expect(options).toHaveCount(8);
@@ -15,7 +16,7 @@ test('lists every language by its own name and in the current language, Arabic m
 
 test('switching keeps path and query, replaces history and sets dir', async ({ page }) => {
   await page.goto('/en/');
-  await page.goto('/en/?q=video&page=2');
+  await gotoHydrated(page, '/en/?q=video&page=2');
   const historyLength = await page.evaluate(() => history.length);
   await page.getByTestId('language-switcher').getByRole('button').click();
   await page.locator('[data-language-option="ar"]').click();
@@ -36,7 +37,7 @@ test('switching keeps path and query, replaces history and sets dir', async ({ p
 });
 
 test('the chosen language is remembered for /', async ({ page }) => {
-  await page.goto('/en/');
+  await gotoHydrated(page, '/en/');
   await page.getByTestId('language-switcher').getByRole('button').click();
   await page.locator('[data-language-option="ko"]').click();
   await page.waitForURL('/ko/');
@@ -45,7 +46,7 @@ test('the chosen language is remembered for /', async ({ page }) => {
 });
 
 test('filter and keyboard: type, arrow down, Enter; Esc closes and restores focus', async ({ page }) => {
-  await page.goto('/en/');
+  await gotoHydrated(page, '/en/');
   const trigger = page.getByTestId('language-switcher').getByRole('button');
   await trigger.click();
   await page.keyboard.type('span');

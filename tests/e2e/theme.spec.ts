@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { gotoHydrated } from './support/islands.ts';
 
 const rootClass = (page: Page) => page.evaluate(() => document.documentElement.className);
 
@@ -29,7 +30,7 @@ test('defaults to Auto and follows the system setting live', async ({ page }) =>
 test('a chosen theme is saved, survives reload and is applied before first paint', async ({ page }) => {
   await recordClassBeforeBody(page);
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/en/');
+  await gotoHydrated(page, '/en/');
   await page.locator('[data-theme-option="dark"]').click();
   await expect.poll(() => rootClass(page)).toContain('dark');
   expect(await page.evaluate(() => localStorage.getItem('registry-theme'))).toBe('dark');
@@ -48,7 +49,7 @@ test('a chosen theme is saved, survives reload and is applied before first paint
 
 test('the toggle is keyboard operable', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto('/en/');
+  await gotoHydrated(page, '/en/');
   await page.locator('[data-theme-option="dark"]').focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => rootClass(page)).toContain('dark');
