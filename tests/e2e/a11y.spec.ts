@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAxeClean } from './support/axe.ts';
+import { gotoHydrated } from './support/islands.ts';
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const path of ['/en/', '/ar/', '/en/auth/login', '/ja/missing']) {
@@ -13,7 +14,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 test('the open language menu passes axe', async ({ page }) => {
-  await page.goto('/en/');
+  await gotoHydrated(page, '/en/');
   await page.getByTestId('language-switcher').getByRole('button').click();
   await expectAxeClean(page, { tags: 'all' });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, PASSWORD, signUpOrIn, uniqueEmail } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
+import { gotoHydrated } from './support/islands.ts';
 
 // Sign-in, the user menu, logout and the data layer's storage rules, against the real server and
 // the shared Firebase Auth emulator (accounts persist there: every test uses its own address).
@@ -90,7 +91,7 @@ test.describe('sign-up and login', () => {
   });
 
   test('password reset answers without revealing whether the account exists', async ({ page }) => {
-    await page.goto('/en/auth/login');
+    await gotoHydrated(page, '/en/auth/login');
     await page.getByTestId('forgot-password').click();
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -201,7 +202,7 @@ test.describe('logout and storage', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('idToken'))).toBeTruthy();
     expect(await page.evaluate(() => localStorage.getItem('nodeyard-signed-in'))).toBeTruthy();
 
-    await page.goto('/en/logout');
+    await gotoHydrated(page, '/en/logout');
     await expect(page.locator('h1')).toHaveText('Logout');
     await page.getByTestId('logout-button').click();
     await expect(page.getByTestId('logout-done')).toHaveText('You are logged out.');
@@ -219,7 +220,7 @@ test.describe('logout and storage', () => {
     const email = uniqueEmail('logout-slow');
     await signUpOrIn(email);
     await logIn(page, email);
-    await page.goto('/en/logout');
+    await gotoHydrated(page, '/en/logout');
     // Sign-out is quick and local: record every text the button shows instead of racing it.
     await page.evaluate(() => {
       const seen: string[] = [];
