@@ -76,6 +76,10 @@ const OpsEnvSchema = z.object({
   RATE_LIMIT_AUTHENTICATED_PER_IP: z.coerce.number().int().positive().default(1200),
   /** A running background job whose worker has been silent this long is retried by another worker. */
   JOBS_STALE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(300),
+  /** Heap cap of the thread that scans an uploaded archive: a pack that needs more is flagged for review. */
+  ANALYSIS_MAX_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
+  /** Wall-clock cap of one archive analysis; keep it below JOBS_STALE_SECONDS. */
+  ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(240),
 });
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

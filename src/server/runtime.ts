@@ -54,6 +54,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     apiPublicUrl: (env.API_PUBLIC_URL ?? `http://127.0.0.1:${env.API_PORT}`).replace(/\/+$/, ''),
     adminEmails: env.ADMIN_EMAILS,
     maxArchiveBytes: env.MAX_ARCHIVE_BYTES,
+    analysisLimits: { maxHeapMb: env.ANALYSIS_MAX_HEAP_MB, timeoutMs: env.ANALYSIS_TIMEOUT_SECONDS * 1000 },
     signingSecret: signingSecret(env, dataDir),
     githubApiUrl: env.GITHUB_API_URL,
     vendorProxy: vendorProxyConfigFromEnv(env),

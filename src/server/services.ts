@@ -5,6 +5,7 @@ import type { SearchIndex } from './search/port.ts';
 import type { GitHubVerifier } from './services/publishers/github-verifier.ts';
 import type { ArchiveStorage } from './storage/port.ts';
 import type { VendorProxyConfig } from './services/vendor-proxy/vendors.ts';
+import type { ThreadLimits } from './moderation/thread/analyze-in-thread.ts';
 
 /** Settings the domain code needs (derived from Env once, so tests can build them directly). */
 export interface AppConfig {
@@ -12,6 +13,8 @@ export interface AppConfig {
   apiPublicUrl: string;
   adminEmails: string[];
   maxArchiveBytes: number;
+  /** Caps of the worker thread that analyses each upload (default DEFAULT_THREAD_LIMITS). */
+  analysisLimits?: ThreadLimits;
   /** Secret for HMAC-signed upload/download URLs served by our own API (filesystem storage). */
   signingSecret: string;
   /** GitHub OAuth app for claim-my-node (absent: claiming through the site is not configured). */

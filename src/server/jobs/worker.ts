@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Db } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import { claimJob, completeJob, failJob, findStaleJobs, requeueStaleJob, retryJob, type JobRow } from './queue.ts';
+import { PermanentJobError } from './permanent-error.ts';
 import { onJobsEnqueued } from './signal.ts';
 
 /**
@@ -116,7 +117,8 @@ export class JobWorker {
     } catch (error) {
       const message = errorText(error);
       this.options.log(`jobs: ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed: ${message}`);
-      if (job.attempts >= job.maxAttempts) await this.giveUp(job, message, this.id);
+      if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError)
+        await this.giveUp(job, message, this.id);
       else await retryJob(db, job, this.id, message, this.options.backoffBaseMs);
     }
     return true;

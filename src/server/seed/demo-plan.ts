@@ -14,6 +14,12 @@ export const DEMO_PUBLISHER = {
   website: 'https://example.com/nodeyard-demo',
 };
 
+/**
+ * The demo publisher's owner: without a member its packs would read "Unclaimed". Nobody can sign in
+ * as it (no such Firebase account, no e-mail).
+ */
+export const DEMO_OWNER = { id: 'nodeyard-demo-owner', name: 'Nodeyard demo data' };
+
 const SEED = 0x5eed_d3a0;
 const DAY_MS = 86_400_000;
 export const DOWNLOAD_HISTORY_DAYS = 90;

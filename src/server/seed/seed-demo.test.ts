@@ -4,9 +4,10 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher } from '../../../tests/support/factories.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../../tests/support/test-app.ts';
-import { comfyNodes, nodeDownloadsDaily, nodes, nodeVersions } from '../db/schema/index.ts';
+import { comfyNodes, nodeDownloadsDaily, nodes, nodeVersions, users } from '../db/schema/index.ts';
+import { isUnclaimedPublisher } from '../services/publishers/unclaimed.ts';
 import { DEMO_PACKS } from './demo-catalog.ts';
-import { DEMO_PUBLISHER, DEPRECATED_PACK, PENDING_PACK, planDemoData } from './demo-plan.ts';
+import { DEMO_OWNER, DEMO_PUBLISHER, DEPRECATED_PACK, PENDING_PACK, planDemoData } from './demo-plan.ts';
 import { seedDemoData, seedDemoDataIfEmpty } from './seed-demo.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -32,6 +33,12 @@ describe('demo seed', () => {
     }
     const response = await t.request(`/publishers/${DEMO_PUBLISHER.id}`);
     expect(await response.json()).toMatchObject({ id: 'nodeyard-demo', name: 'Nodeyard Demo (sample data)' });
+  });
+
+  it('gives the demo publisher an owner nobody can sign in as, so its packs are not "Unclaimed"', async () => {
+    expect(await isUnclaimedPublisher(t.services.db, DEMO_PUBLISHER.id)).toBe(false);
+    const [owner] = await t.services.db.select().from(users).where(eq(users.id, DEMO_OWNER.id));
+    expect(owner).toMatchObject({ email: null, isAdmin: false });
   });
 
   it('has exactly one Pending and one deprecated version, and latest skips the Pending one', async () => {

@@ -1,13 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { archives, comfyNodes, nodeDownloadsDaily, nodes, nodeVersions, publishers } from '../db/schema/index.ts';
+import {
+  archives,
+  comfyNodes,
+  nodeDownloadsDaily,
+  nodes,
+  nodeVersions,
+  publisherPermissions,
+  publishers,
+  users,
+} from '../db/schema/index.ts';
 import { ARCHIVE_CONTENT_TYPE, archiveKey } from '../services/archives/archive-key.ts';
 import { refreshLatestVersion } from '../services/versions/latest.ts';
 import type { Services } from '../services.ts';
 import { buildDemoArchive, type BuiltArchive } from './demo-archive.ts';
 import { seedDemoCi } from '../services/ci/demo-ci.ts';
 import { seedDemoReleases } from '../services/releases/demo-releases.ts';
-import { DEMO_PUBLISHER, planDemoData, type PlannedNode, type PlannedVersion } from './demo-plan.ts';
+import { DEMO_OWNER, DEMO_PUBLISHER, planDemoData, type PlannedNode, type PlannedVersion } from './demo-plan.ts';
 
 export interface SeedResult {
   seeded: boolean;
@@ -50,6 +59,13 @@ async function writeRows(tx: Db, plan: PlannedNode[], work: VersionWork[], now: 
     .returning({ id: publishers.id });
   // Another instance seeded at the same moment: its rows win, ours are not needed.
   if (!publisher) return false;
+  await tx
+    .insert(users)
+    .values({ ...DEMO_OWNER, createdAt: now, updatedAt: now })
+    .onConflictDoNothing();
+  await tx
+    .insert(publisherPermissions)
+    .values({ publisherId: DEMO_PUBLISHER.id, userId: DEMO_OWNER.id, role: 'owner' });
 
   await tx.insert(nodes).values(
     plan.map((node) => ({

@@ -20,7 +20,7 @@ const emptyExtraction: Extraction = { nodes: [], status: 'failed', note: 'archiv
 
 export async function analyzeArchive(
   bytes: Uint8Array,
-  archive: ArchiveRow,
+  archive: Pick<ArchiveRow, 'sha256'>,
   maxArchiveBytes: number,
 ): Promise<Analysis> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JobWorker } from '../../jobs/worker.ts';
+import type { ThreadLimits } from '../../moderation/thread/analyze-in-thread.ts';
 import { listVersionFindings } from './findings.ts';
 import { VERSION_SCAN_JOB, versionScanHandler } from './scan-version.ts';
 import { PASSED_REASON, SCAN_FAILED_REASON } from './verdict.ts';
@@ -210,6 +211,40 @@ describe('the version.uploaded pipeline', () => {
       status: 'failed',
       lastError: 'The accepted archive is missing from storage.',
     });
+  });
+
+  /** Runs the due jobs with other analysis-thread caps: how many ran. */
+  async function runDueWithLimits(limits: ThreadLimits) {
+    t.services.config.analysisLimits = limits;
+    try {
+      return await new JobWorker(t.services, [versionScanHandler()], { log: () => {}, backoffBaseMs: 0 }).runDue();
+    } finally {
+      delete t.services.config.analysisLimits;
+    }
+  }
+
+  it('flags the version "scan failed" at once, without retries, when the analysis thread runs out of memory', async () => {
+    // 50,000 mapped classes need far more than 32 MB of interpreter values (they fit in the default 1 GB).
+    const mappings = Array.from({ length: 50_000 }, (_, i) => `    "Node${i}": Base,`).join('\n');
+    const version = await pendingVersion({
+      '__init__.py': `class Base:\n    pass\nNODE_CLASS_MAPPINGS = {\n${mappings}\n}\n`,
+    });
+    // The thread dies; the server process (this test) carries on.
+    expect(await runDueWithLimits({ maxHeapMb: 32, timeoutMs: 60_000 })).toBe(1);
+    expect(await versionRow(version.id)).toMatchObject({
+      status: 'NodeVersionStatusFlagged',
+      statusReason: SCAN_FAILED_REASON,
+    });
+    const [job] = await jobsOf(version.id);
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job!.lastError).toContain('ran out of memory');
+  });
+
+  it('gives up at once when the analysis outlives its wall-clock cap', async () => {
+    const version = await pendingVersion(CLEAN);
+    expect(await runDueWithLimits({ maxHeapMb: 1024, timeoutMs: 1 })).toBe(1);
+    expect(await versionRow(version.id)).toMatchObject({ status: 'NodeVersionStatusFlagged' });
+    expect((await jobsOf(version.id))[0]!.lastError).toContain('took longer than 1 ms');
   });
 
   it('never overturns an admin decision: a rescan of an admin-flagged version leaves its status', async () => {

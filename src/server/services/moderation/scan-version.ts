@@ -7,7 +7,8 @@ import type { JobRow } from '../../jobs/queue.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
-import { analyzeArchive, type Analysis } from './analyze-archive.ts';
+import { analyzeInThread } from '../../moderation/thread/analyze-in-thread.ts';
+import type { Analysis } from './analyze-archive.ts';
 import {
   lockVersion,
   pipelineMayDecide,
@@ -109,7 +110,8 @@ async function run(services: Services, job: JobRow, hooks: VersionScanHooks) {
   if (['NodeVersionStatusDeleted', 'NodeVersionStatusBanned'].includes(target.version.status)) return;
   const bytes = await services.storage.get(target.archive.key);
   if (!bytes) throw new Error('The accepted archive is missing from storage.');
-  const analysis = await analyzeArchive(bytes, target.archive, services.config.maxArchiveBytes);
+  const request = { bytes, sha256: target.archive.sha256, maxArchiveBytes: services.config.maxArchiveBytes };
+  const analysis = await analyzeInThread(request, services.config.analysisLimits);
   await services.db.transaction((tx) => store(tx, versionId, analysis, hooks));
 }
 

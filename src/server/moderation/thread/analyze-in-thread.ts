@@ -1,0 +1,118 @@
+import { Worker } from 'node:worker_threads';
+import { PermanentJobError } from '../../jobs/permanent-error.ts';
+import type { Analysis } from '../../services/moderation/analyze-archive.ts';
+import type { AnalyzeReply } from './analyze-thread-entry.ts';
+
+// Runs the archive analysis (re-validate, scan, extract) in worker threads:
+// - the server's event loop keeps answering requests while a big pack takes seconds of CPU;
+// - a pack that makes the analysis blow its heap kills that thread, never the server;
+// - a thread that stays idle is ended, so the memory a big pack needed goes back to the system.
+// Starting a thread costs ~170 ms (module loading and the parser's wasm), so an idle thread is
+// kept for a short while and reused by the next upload.
+
+export interface AnalyzeRequest {
+  bytes: Uint8Array;
+  /** The digest recorded at upload; null when none was recorded. */
+  sha256: string | null;
+  maxArchiveBytes: number;
+}
+
+export interface ThreadLimits {
+  /** V8 old-generation heap of an analysis thread, in MB. */
+  maxHeapMb: number;
+  /** Wall-clock cap of one analysis, in ms: the thread is terminated then (the scan's CPU budget ends it sooner). */
+  timeoutMs: number;
+}
+
+export const DEFAULT_THREAD_LIMITS: ThreadLimits = { maxHeapMb: 1024, timeoutMs: 240_000 };
+
+/** How long an idle thread is kept for the next upload. */
+const IDLE_MS = 15_000;
+const ENTRY = new URL('./analyze-thread-entry.ts', import.meta.url);
+
+/** The analysis cannot succeed on a retry (it ran out of memory or time): flag it for a human now. */
+export class AnalysisAborted extends PermanentJobError {}
+
+interface IdleThread {
+  worker: Worker;
+  maxHeapMb: number;
+  idleTimer: NodeJS.Timeout;
+}
+
+const idle: IdleThread[] = [];
+
+function takeThread(maxHeapMb: number): Worker {
+  const index = idle.findIndex((thread) => thread.maxHeapMb === maxHeapMb);
+  if (index >= 0) {
+    const [thread] = idle.splice(index, 1);
+    clearTimeout(thread!.idleTimer);
+    thread!.worker.ref();
+    return thread!.worker;
+  }
+  const worker = new Worker(ENTRY, {
+    resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    // The thread never reads the server's environment or stdin.
+    env: {},
+    stdin: false,
+  });
+  // Between analyses nobody else listens: an 'error' event without a listener would crash the server.
+  worker.on('error', () => {});
+  worker.once('exit', () => {
+    const index = idle.findIndex((thread) => thread.worker === worker);
+    if (index >= 0) clearTimeout(idle.splice(index, 1)[0]!.idleTimer);
+  });
+  return worker;
+}
+
+function park(worker: Worker, maxHeapMb: number) {
+  // An idle thread must not keep the process alive, and ends itself after IDLE_MS.
+  worker.unref();
+  const thread: IdleThread = {
+    worker,
+    maxHeapMb,
+    // Its exit listener (above) takes it off the idle list.
+    idleTimer: setTimeout(() => void worker.terminate(), IDLE_MS).unref(),
+  };
+  idle.push(thread);
+}
+
+/** Ends the idle threads now (graceful shutdown, benchmarks) instead of after IDLE_MS. */
+export async function endIdleAnalysisThreads(): Promise<void> {
+  await Promise.all(idle.map((thread) => thread.worker.terminate()));
+}
+
+export function analyzeInThread(
+  request: AnalyzeRequest,
+  limits: ThreadLimits = DEFAULT_THREAD_LIMITS,
+): Promise<Analysis> {
+  const worker = takeThread(limits.maxHeapMb);
+  return new Promise<Analysis>((resolve, reject) => {
+    const finish = (reuse: boolean, outcome: () => void) => {
+      clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      if (reuse) park(worker, limits.maxHeapMb);
+      else void worker.terminate();
+      outcome();
+    };
+    const onMessage = (reply: AnalyzeReply) =>
+      reply.ok
+        ? finish(true, () => resolve(reply.analysis))
+        : finish(false, () => reject(new Error(`The analysis failed: ${reply.error}`)));
+    const onError = (error: Error & { code?: string }) =>
+      finish(false, () =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new AnalysisAborted(`The analysis ran out of memory (limit ${limits.maxHeapMb} MB).`)
+            : new Error(`The analysis failed: ${error.message}`),
+        ),
+      );
+    const onExit = (code: number) =>
+      finish(false, () => reject(new Error(`The analysis thread exited (code ${code}) without a result.`)));
+    const timer = setTimeout(
+      () => finish(false, () => reject(new AnalysisAborted(`The analysis took longer than ${limits.timeoutMs} ms.`))),
+      limits.timeoutMs,
+    );
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    worker.postMessage(request);
+  });
+}
