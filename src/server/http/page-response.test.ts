@@ -54,6 +54,17 @@ describe('page security headers', () => {
     expect(csp).toContain("object-src 'none'");
   });
 
+  it('allows exactly the inline <style> elements of the page by hash; style attributes stay allowed', async () => {
+    const style = '.readme{line-height:1.65}';
+    const response = await finalizePageResponse(get(), html(`<style is="x">${style}</style><p>a</p>`), env);
+    const csp = response.headers.get('content-security-policy')!;
+    const hash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+    expect(csp).toContain(`style-src 'self' ${hash};`);
+    expect(csp).toContain(`style-src-elem 'self' ${hash};`);
+    expect(csp).toContain("style-src-attr 'unsafe-inline'");
+    expect(csp).not.toMatch(/style-src(-elem)? [^;]*unsafe-inline/);
+  });
+
   it('lets sign-in reach Firebase, and the emulator only when one is configured', async () => {
     const dev = (await finalizePageResponse(get(), html('x'), env)).headers.get('content-security-policy')!;
     expect(dev).toMatch(/connect-src [^;]*https:\/\/identitytoolkit\.googleapis\.com[^;]*http:\/\/127\.0\.0\.1:9099/);

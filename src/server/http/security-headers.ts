@@ -4,15 +4,23 @@ import { firebaseClientConfig, type FirebaseClientEnv } from '../../lib/firebase
 // Security headers for server-rendered pages. The Content-Security-Policy allows scripts only from
 // our origin plus the exact inline scripts of this page (their SHA-256, computed from the HTML we are
 // about to send: the theme bootstrap and Astro's island loader), so an injected script never runs.
+// Inline <style> elements are hash-only too (injected CSS can leak attribute values through
+// selectors); style *attributes* stay allowed for the sign-in SDK's widgets, and cannot do that.
 // Sign-in talks to Firebase (and, in development, the Auth emulator); nothing else is allowed to load
 // code or frame the site.
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
 /** `'sha256-…'` sources for every inline script of a document. */
-export function inlineScriptHashes(html: string): string[] {
+export const inlineScriptHashes = (html: string) => inlineHashes(html, INLINE_SCRIPT);
+
+/** `'sha256-…'` sources for every inline <style> element of a document. */
+export const inlineStyleHashes = (html: string) => inlineHashes(html, INLINE_STYLE);
+
+function inlineHashes(html: string, element: RegExp): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
+  for (const match of html.matchAll(element)) {
     const body = match[1] ?? '';
     if (!body) continue;
     hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
@@ -40,11 +48,13 @@ export function contentSecurityPolicy(html: string, env: FirebaseClientEnv): str
     emulator,
   ].filter(Boolean);
   const frames = [authDomain, emulator].filter(Boolean);
+  const styles = inlineStyleHashes(html).join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' https://apis.google.com ${inlineScriptHashes(html).join(' ')}`.trim(),
-    // React and Tailwind set style attributes; styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
+    `style-src 'self' ${styles}`.trim(),
+    `style-src-elem 'self' ${styles}`.trim(),
+    "style-src-attr 'unsafe-inline'",
     // Node icons and README images come from publishers' own hosts.
     "img-src 'self' data: https:",
     "font-src 'self' data:",
