@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# `DATABASE_URL=… npm run bench:production`: what the Dockerfile's final image does, checked without
+# Docker. Copies package files, the site build and src into a temporary directory, installs
+# production dependencies only (`npm ci --omit=dev`), runs `node src/server/serve.ts` with
+# NODE_ENV=production on the given EMPTY PostgreSQL database, then checks health, pages, search,
+# a publish through the analysis worker thread to Active, an install, and a draining SIGTERM.
+set -euo pipefail
+: "${DATABASE_URL:?needs DATABASE_URL (an empty PostgreSQL database it may fill)}"
+here="$(cd "$(dirname "$0")/.." && pwd)"
+node_bin="$here/node_modules/.bin/node" # the pinned Node 24 (the image's base)
+work="$(mktemp -d)"
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+cd "$here" && npm run --silent build >/dev/null
+cp -r package.json package-lock.json dist src "$work/"
+cd "$work"
+started=$(date +%s)
+npm ci --omit=dev --no-audit --no-fund --loglevel=error >/dev/null
+echo "npm ci --omit=dev: $(($(date +%s) - started)) s, node_modules $(du -sh node_modules | cut -f1)"
+
+export NODE_ENV=production HOST=127.0.0.1 PORT=4797 API_PORT=8097 DATA_DIR="$work/data" SEED_DEMO_DATA=true
+export FIREBASE_AUTH_EMULATOR_HOST="${FIREBASE_AUTH_EMULATOR_HOST:-127.0.0.1:9099}"
+"$node_bin" src/server/serve.ts >"$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 60); do curl -sf http://127.0.0.1:4797/healthz >/dev/null && break; sleep 0.5; done
+
+fail=0
+for path in /healthz /readyz /en/ /en/nodes/demo-upscale-tools '/api/nodes/search?search=upscle' '/api/nodes?limit=1'; do
+  code=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:4797$path")
+  echo "GET $path → $code"
+  [ "$code" = 200 ] || fail=1
+done
+
+cd "$here"
+API=http://127.0.0.1:8097 "$node_bin" bench/lib/production-publish.ts || fail=1
+
+kill -TERM "$server"
+wait "$server" || true
+grep -q 'SIGTERM: draining' "$work/server.log" && echo "SIGTERM: drained and exited" || fail=1
+[ "$fail" = 0 ] && echo PASS || { echo FAIL; tail -20 "$work/server.log"; exit 1; }
