@@ -85,7 +85,13 @@ const OpsEnvSchema = z.object({
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings in env files mean "unset", not "invalid".
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const result = EnvSchema.extend(OpsEnvSchema.shape).safeParse(cleaned);
+  const result = EnvSchema.extend(OpsEnvSchema.shape)
+    .refine((env) => env.ANALYSIS_TIMEOUT_SECONDS < env.JOBS_STALE_SECONDS, {
+      // Jobs have no heartbeat: a longer analysis would be taken for dead and run a second time.
+      path: ['ANALYSIS_TIMEOUT_SECONDS'],
+      message: 'must be below JOBS_STALE_SECONDS',
+    })
+    .safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${problems}`);
