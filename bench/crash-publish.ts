@@ -34,7 +34,6 @@ const env = {
   RATE_LIMIT_ENABLED: 'false',
   // A scan whose instance was killed is retried once its lock is this old (production: 300 s).
   JOBS_STALE_SECONDS: '10',
-  ANALYSIS_TIMEOUT_SECONDS: '8',
 };
 const publisherId = `crash-${Date.now().toString(36)}`;
 const zip = buildZip(samplePackFiles('crash-pack'));

@@ -105,6 +105,21 @@ export async function failJob(db: Db, jobId: number, error: string, heldBy: stri
   return rows.length > 0;
 }
 
+/** Renews the lock of a job this worker still runs, so a long job is not taken for abandoned. */
+export async function touchJob(db: Db, job: JobRow, workerId: string) {
+  await db
+    .update(jobs)
+    .set({ lockedAt: sql`now()` })
+    .where(
+      and(
+        eq(jobs.id, job.id),
+        eq(jobs.status, 'running'),
+        eq(jobs.lockedBy, workerId),
+        eq(jobs.attempts, job.attempts),
+      ),
+    );
+}
+
 /** Running jobs whose lock is older than `staleMs`: their worker crashed or hung. */
 export async function findStaleJobs(db: Db, staleMs: number): Promise<JobRow[]> {
   return db

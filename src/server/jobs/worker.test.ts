@@ -55,6 +55,31 @@ describe('JobWorker', () => {
     expect(backoffMs(30)).toBe(600_000);
   });
 
+  it('keeps renewing the lock of a long job, so no other worker takes it for abandoned', async () => {
+    const staleMs = 300;
+    let runs = 0;
+    const slow: JobHandler = {
+      kind: 'test.slow',
+      run: async () => {
+        runs += 1;
+        await new Promise((resolve) => setTimeout(resolve, staleMs * 4));
+      },
+    };
+    const owner = new JobWorker(t.services, [slow], { log: () => {}, staleMs });
+    const other = new JobWorker(t.services, [slow], { log: () => {}, staleMs });
+    const job = await enqueueJob(t.services.db, 'test.slow', {});
+    const running = owner.runDue();
+    let reaped = 0;
+    for (let check = 0; check < 6; check += 1) {
+      await new Promise((resolve) => setTimeout(resolve, staleMs / 1.5));
+      reaped += await other.reapStale();
+    }
+    expect(await running).toBe(1);
+    expect(reaped).toBe(0);
+    expect(runs).toBe(1);
+    expect(await jobRow(job.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
   it('ignores kinds it has no handler for', async () => {
     const job = await enqueueJob(t.services.db, 'test.unknown', {});
     expect(await new JobWorker(t.services, [], { log: () => {} }).runDue()).toBe(0);

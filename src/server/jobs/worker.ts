@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/client.ts';
 import type { Services } from '../services.ts';
-import { claimJob, completeJob, failJob, findStaleJobs, requeueStaleJob, retryJob, type JobRow } from './queue.ts';
+import {
+  claimJob,
+  completeJob,
+  failJob,
+  findStaleJobs,
+  requeueStaleJob,
+  retryJob,
+  touchJob,
+  type JobRow,
+} from './queue.ts';
 import { PermanentJobError } from './permanent-error.ts';
 import { onJobsEnqueued } from './signal.ts';
 
@@ -111,6 +120,14 @@ export class JobWorker {
     const job = await claimJob(db, [...this.handlers.keys()], this.id);
     if (!job) return false;
     const handler = this.handlers.get(job.kind)!;
+    // The lock is renewed while the job runs: only a dead or hung worker's job goes stale.
+    const heartbeat = setInterval(
+      () =>
+        void touchJob(db, job, this.id).catch((error: unknown) =>
+          this.options.log(`jobs: heartbeat: ${errorText(error)}`),
+        ),
+      Math.max(50, this.options.staleMs / 3),
+    ).unref();
     try {
       await handler.run(this.services, job);
       await completeJob(db, job, this.id);
@@ -120,6 +137,8 @@ export class JobWorker {
       if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError)
         await this.giveUp(job, message, this.id);
       else await retryJob(db, job, this.id, message, this.options.backoffBaseMs);
+    } finally {
+      clearInterval(heartbeat);
     }
     return true;
   }
