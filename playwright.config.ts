@@ -51,6 +51,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       // Browser tests sign this address up (verified, through the emulator) to act as an admin.
       ADMIN_EMAILS: 'e2e-admin@nodeyard.test',
+      // Small enough that the admin spec's memory-hungry pack exhausts it (a normal pack needs ~16 MB).
+      ANALYSIS_MAX_HEAP_MB: '64',
       // Request logs would drown the test output; warnings and errors still show.
       LOG_LEVEL: 'warn',
       // The account spec's fake vendor (tests/support/fake-vendor.ts), started by the spec itself.

@@ -22,8 +22,21 @@ function maliciousZip(): Buffer {
   );
 }
 
-/** A publisher owned by a fresh account, a token, and a flagged version published like comfy-cli. */
-async function publishFlagged(request: APIRequestContext): Promise<{ nodeId: string; publisherId: string }> {
+/**
+ * A pack whose node-class extraction needs far more than the e2e server's 64 MB analysis heap
+ * (ANALYSIS_MAX_HEAP_MB in playwright.config.ts): 150,000 mapped classes.
+ */
+function memoryHungryZip(): Buffer {
+  const mappings = Array.from({ length: 150_000 }, (_, i) => `    "Node${i}": Base,`).join('\n');
+  const init = `class Base:\n    pass\n\nNODE_CLASS_MAPPINGS = {\n${mappings}\n}\n`;
+  return Buffer.from(zipSync({ '__init__.py': strToU8(init) }));
+}
+
+/** A publisher owned by a fresh account, a token, and a version (flagged by default) published like comfy-cli. */
+async function publishFlagged(
+  request: APIRequestContext,
+  zip: Buffer = maliciousZip(),
+): Promise<{ nodeId: string; publisherId: string }> {
   const token = await ensureAccount(`admin-pub-${stamp()}@example.test`);
   const auth = { authorization: `Bearer ${token}` };
   const publisherId = `adm-${stamp()}`;
@@ -47,9 +60,9 @@ async function publishFlagged(request: APIRequestContext): Promise<{ nodeId: str
   });
   expect(published.status()).toBe(201);
   const { signedUrl } = (await published.json()) as { signedUrl: string };
-  expect(
-    (await request.put(signedUrl, { headers: { 'content-type': 'application/zip' }, data: maliciousZip() })).status(),
-  ).toBe(200);
+  expect((await request.put(signedUrl, { headers: { 'content-type': 'application/zip' }, data: zip })).status()).toBe(
+    200,
+  );
   return { nodeId, publisherId };
 }
 
@@ -126,6 +139,34 @@ test.describe('admin dashboard', () => {
     // Every action is in the audit log.
     await page.goto(`/en/admin/audit?target_id=${nodeId}`);
     await expect(page.getByTestId('audit-row').first()).toContainText('node.ban');
+  });
+
+  test('a pack whose analysis runs out of memory is flagged "scan failed" at once, and the review says why', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const adminToken = await ensureAccount(ADMIN_EMAIL, true);
+    const { nodeId } = await publishFlagged(request, memoryHungryZip());
+    const queueItem = async () => {
+      const r = await request.get(`/api/admin/review-queue?nodeId=${nodeId}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      return ((await r.json()) as { items?: { version: { status: string; status_reason: string } }[] }).items?.[0];
+    };
+    await expect
+      .poll(async () => (await queueItem())?.version.status, { timeout: 40_000 })
+      .toBe('NodeVersionStatusFlagged');
+    expect((await queueItem())?.version.status_reason).toContain('scan failed');
+
+    await signInAt(page, ADMIN_EMAIL, `/en/admin/review?nodeId=${nodeId}`, { timeout: 20_000 });
+    await expect(page.getByTestId('scan-error')).toHaveText(
+      'The scan could not finish: The analysis ran out of memory (limit 64 MB).',
+    );
+    expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
+    // The server survived the thread's death and still answers.
+    expect((await request.get('/healthz')).status()).toBe(200);
+    await page.screenshot({ path: 'test-results/screenshots/admin-review-scan-failed.png', fullPage: true });
   });
 
   test('screenshots: review queue and overview in en, ar, zh, light and dark', async ({ page }) => {

@@ -59,6 +59,11 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
           ` · ${t('admin.review.scan', { outcome: item.scan.outcome, ruleset: item.scan.ruleset_version })}`}
       </p>
       {item.version.status_reason && <p className="mt-1 text-sm">{item.version.status_reason}</p>}
+      {item.scan?.error && (
+        <p className="mt-1 text-sm text-red-700 dark:text-red-300" data-testid="scan-error">
+          {t('admin.review.scanError', { error: item.scan.error })}
+        </p>
+      )}
       <div className="mt-3">
         <FindingsList item={item} />
       </div>

@@ -18,7 +18,7 @@ export interface QueueItem {
   };
   node: { id: string; name: string; publisher_id: string; repository?: string; status: string };
   previous_approved_version: string | null;
-  scan: { outcome: string; ruleset_version: string; scanned_at: string } | null;
+  scan: { outcome: string; ruleset_version: string; scanned_at: string; error: string | null } | null;
   finding_count: number;
   files: { file: string; findings: QueueFinding[] }[];
 }

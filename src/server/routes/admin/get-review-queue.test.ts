@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { upsertScanRecord } from '../../services/moderation/store-analysis.ts';
+import { SCAN_FAILED_REASON } from '../../services/moderation/verdict.ts';
 import { adminActors, insertFindings, type AdminActors } from './test-support.ts';
 
 describe('GET /admin/review-queue', () => {
@@ -53,6 +55,26 @@ describe('GET /admin/review-queue', () => {
       ],
     });
     expect(body.items[1]).toMatchObject({ files: [], finding_count: 0 });
+  });
+
+  it('says why a scan failed', async () => {
+    const db = t.services.db;
+    const node = await insertNode(db, { publisherId: (await insertPublisher(db)).id });
+    const version = await insertVersion(db, { nodeId: node.id, version: '1.0.0', status: 'NodeVersionStatusFlagged' });
+    const error = 'The analysis ran out of memory (limit 1024 MB).';
+    await upsertScanRecord(db, version.id, {
+      outcome: 'failed',
+      rulesetVersion: '',
+      filesScanned: 0,
+      bytesScanned: 0,
+      durationMs: 0,
+      skipped: 0,
+      error,
+      appliedStatus: 'NodeVersionStatusFlagged',
+      appliedReason: SCAN_FAILED_REASON,
+    });
+    const response = await t.request(`/admin/review-queue?nodeId=${node.id}`, { token: who.admin.token });
+    expect(await response.json()).toMatchObject({ items: [{ scan: { outcome: 'failed', error } }] });
   });
 
   it('filters by status', async () => {

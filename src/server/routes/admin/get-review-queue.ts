@@ -34,7 +34,14 @@ const QueueItemSchema = z
       status: z.string(),
     }),
     previous_approved_version: z.string().nullable(),
-    scan: z.object({ outcome: z.string(), ruleset_version: z.string(), scanned_at: z.string() }).nullable(),
+    scan: z
+      .object({
+        outcome: z.string(),
+        ruleset_version: z.string(),
+        scanned_at: z.string(),
+        error: z.string().nullable().openapi({ description: 'Why the scan failed (outcome `failed`), else null.' }),
+      })
+      .nullable(),
     finding_count: z.number().int(),
     files: z.array(z.object({ file: z.string(), findings: z.array(FindingSchema) })),
   })
@@ -94,6 +101,7 @@ export function registerAdminGetReviewQueue(app: App) {
             outcome: item.scan.outcome,
             ruleset_version: item.scan.rulesetVersion,
             scanned_at: item.scan.scannedAt.toISOString(),
+            error: item.scan.error,
           }
         : null,
       finding_count: item.files.reduce((sum, file) => sum + file.findings.length, 0),

@@ -50,6 +50,7 @@ export function registerGetVersionFindings(app: App) {
           scanned_at: scan.scannedAt.toISOString(),
           files_scanned: scan.filesScanned,
           skipped: scan.skipped,
+          error: scan.error,
         },
         scan_queued: queued,
         findings: findings.map((f) => ({

@@ -35,6 +35,7 @@ export const VersionFindingsSchema = z
         scanned_at: z.string(),
         files_scanned: z.number().int(),
         skipped: z.number().int(),
+        error: z.string().nullable().openapi({ description: 'Why the scan failed (outcome `failed`), else null.' }),
       })
       .nullable()
       .openapi({ description: 'The last scan, or null when none has run yet.' }),

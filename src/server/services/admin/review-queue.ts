@@ -29,7 +29,7 @@ export interface QueueItem {
   hasArchive: boolean;
   node: NodeRow;
   previousApprovedVersion: string | null;
-  scan: { outcome: string; rulesetVersion: string; scannedAt: Date } | null;
+  scan: { outcome: string; rulesetVersion: string; scannedAt: Date; error: string | null } | null;
   files: { file: string; findings: QueueFinding[] }[];
 }
 
@@ -128,7 +128,9 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<{ it
       hasArchive: uploadedAt != null,
       node,
       previousApprovedVersion: previous?.version ?? null,
-      scan: scan ? { outcome: scan.outcome, rulesetVersion: scan.rulesetVersion, scannedAt: scan.scannedAt } : null,
+      scan: scan
+        ? { outcome: scan.outcome, rulesetVersion: scan.rulesetVersion, scannedAt: scan.scannedAt, error: scan.error }
+        : null,
       files: groupByFile(findingsOf(version.id), known),
     };
   });
