@@ -127,6 +127,12 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
+      // Versions are analysed in parallel (a thread per instance): an earlier one may finish after the last.
+      await eventually(
+        async () => (await client.query(`SELECT 1 FROM jobs WHERE status IN ('queued', 'running')`)).rows.length === 0,
+        30_000,
+        'every scan job to finish',
+      );
       const scans = await client.query<{ target_id: string; n: string }>(
         `SELECT target_id, count(*) AS n FROM audit_log WHERE action = 'node_version.scan' GROUP BY target_id`,
       );
