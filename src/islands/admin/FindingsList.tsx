@@ -11,6 +11,8 @@ const SEVERITY_TONE: Record<string, string> = {
 /** Findings grouped by file, each file a disclosure; findings already approved before are marked. */
 export function FindingsList({ item }: { item: QueueItem }) {
   const { t } = useAdmin();
+  // "Found nothing" would mislead when the scan never finished (ReviewItem shows its error instead).
+  if (item.files.length === 0 && item.scan?.outcome === 'failed') return null;
   if (item.files.length === 0)
     return <p className="text-sm text-slate-600 dark:text-slate-300">{t('admin.review.noFindings')}</p>;
   return (

@@ -55,7 +55,8 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
         {item.previous_approved_version
           ? t('admin.review.previous', { version: item.previous_approved_version })
           : t('admin.review.noPrevious')}
-        {item.scan &&
+        {/* A failed scan has no rule set: its error line below says what happened. */}
+        {item.scan?.ruleset_version &&
           ` · ${t('admin.review.scan', { outcome: item.scan.outcome, ruleset: item.scan.ruleset_version })}`}
       </p>
       {item.version.status_reason && <p className="mt-1 text-sm">{item.version.status_reason}</p>}
