@@ -10,6 +10,7 @@ import type { Env } from './env.ts';
 import { SearchSync } from './search/sync/search-sync.ts';
 import { defaultJobHandlers } from './jobs/handlers.ts';
 import { JobWorker } from './jobs/worker.ts';
+import { endIdleAnalysisThreads } from './moderation/thread/analyze-in-thread.ts';
 import type { AppConfig, Services } from './services.ts';
 import { storageRoot } from './storage/fs.ts';
 import { s3StorageFromEnv } from './storage/s3-env.ts';
@@ -85,6 +86,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     jobs,
     async close() {
       await jobs.stop();
+      await endIdleAnalysisThreads();
       await searchSync.stop();
       await database.close();
     },
