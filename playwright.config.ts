@@ -13,7 +13,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry in CI only: a test that passes on its retry is listed as "flaky" in the output (so it
+  // still gets fixed), but a timing hiccup on a loaded 2-core CI machine does not block a landing.
+  retries: process.env['CI'] ? 1 : 0,
   reporter: process.env['CI'] ? 'line' : 'list',
   timeout: 30_000,
   use: {

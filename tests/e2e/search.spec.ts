@@ -195,6 +195,8 @@ test.describe('with JavaScript', () => {
     await input.press('Enter');
     await expect(page).toHaveURL(/q=lora/);
     await input.fill('');
+    // Clearing the box updates the URL after the typing pause; reloading earlier would bring "lora" back.
+    await expect(page).not.toHaveURL(/q=lora/);
     await page.getByRole('heading', { level: 1 }).click();
     await input.focus();
     const listbox = page.getByRole('listbox');
