@@ -133,9 +133,11 @@ export class JobWorker {
       await completeJob(db, job, this.id);
     } catch (error) {
       const message = errorText(error);
-      this.options.log(`jobs: ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed: ${message}`);
-      if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError)
-        await this.giveUp(job, message, this.id);
+      const final = job.attempts >= job.maxAttempts || error instanceof PermanentJobError;
+      this.options.log(
+        `jobs: ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed${final ? ' (giving up)' : ', will retry'}: ${message}`,
+      );
+      if (final) await this.giveUp(job, message, this.id);
       else await retryJob(db, job, this.id, message, this.options.backoffBaseMs);
     } finally {
       clearInterval(heartbeat);
