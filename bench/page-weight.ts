@@ -47,7 +47,11 @@ async function measure(path: string): Promise<ScriptEntry[]> {
     await page.goto(new URL(path, base).href, { waitUntil: 'networkidle' });
     const entries: ScriptEntry[] = [];
     for (const [requestId, { url }] of scripts) {
-      const { body, base64Encoded } = await cdp.send('Network.getResponseBody', { requestId });
+      // Scripts of a page that redirected away (e.g. a signed-in page sending a visitor to login)
+      // are gone from the browser's buffer: count what the final page loaded.
+      const response = await cdp.send('Network.getResponseBody', { requestId }).catch(() => undefined);
+      if (!response) continue;
+      const { body, base64Encoded } = response;
       const bytes = Buffer.from(body, base64Encoded ? 'base64' : 'utf8');
       const text = bytes.toString('utf8');
       entries.push({

@@ -9,6 +9,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { createApp } from './app.ts';
 import { buildDirectory } from './build-directory.ts';
 import { startUploadJanitor } from './jobs/upload-janitor.ts';
+import { withCompression } from './http/compression.ts';
 import { createLogger } from './ops/logger.ts';
 import { provideSiteServices } from './site-services.ts';
 import type { RateLimitConfig } from './ops/rate-limit.ts';
@@ -148,21 +149,23 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
   const siteHandler = options.site === false ? noSite : await loadSiteHandler();
   const locals = { services: runtime.services };
 
-  const site = http.createServer((req, res) => {
-    const url = req.url ?? '/';
-    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
-      req.url = url.slice(4) || '/';
-      void apiListener(req, res);
-      return;
-    }
-    // Probes hit the site port too (one port per instance behind a load balancer).
-    if (/^\/(healthz|readyz|metrics)(\?|$)/.test(url)) {
-      void apiListener(req, res);
-      return;
-    }
-    siteHandler(req, res, undefined, locals);
-  });
-  const apiServer = http.createServer(apiListener);
+  const site = http.createServer(
+    withCompression((req, res) => {
+      const url = req.url ?? '/';
+      if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+        req.url = url.slice(4) || '/';
+        void apiListener(req, res);
+        return;
+      }
+      // Probes hit the site port too (one port per instance behind a load balancer).
+      if (/^\/(healthz|readyz|metrics)(\?|$)/.test(url)) {
+        void apiListener(req, res);
+        return;
+      }
+      siteHandler(req, res, undefined, locals);
+    }),
+  );
+  const apiServer = http.createServer(withCompression((req, res) => void apiListener(req, res)));
 
   const sitePort = await listen(site, env.PORT, env.HOST);
   const apiPort = await listen(apiServer, env.API_PORT, env.HOST);

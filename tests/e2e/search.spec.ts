@@ -20,6 +20,8 @@ test.describe('server-rendered HTML', () => {
   test('contains the first results, facets and count for a query', async ({ request }) => {
     const response = await request.get('/en/?q=mask');
     expect(response.status()).toBe(200);
+    // Sent compressed (the server's own compression: no proxy in front here).
+    expect(response.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
     const html = await response.text();
     expect(html).toContain('data-testid="node-card"');
     expect(html).toContain('Mask Kit (demo)');
