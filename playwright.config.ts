@@ -60,6 +60,11 @@ export default defineConfig({
       // The account spec's fake vendor (tests/support/fake-vendor.ts), started by the spec itself.
       VENDOR_LUMA_BASE_URL: `http://127.0.0.1:${port + 42_000}/luma`,
       VENDOR_LUMA_API_KEY: 'e2e-fake-luma-key',
+      // Claim-my-node against the dashboard spec's fake GitHub (tests/support/fake-github.ts).
+      GITHUB_OAUTH_CLIENT_ID: 'e2e-github-client',
+      GITHUB_OAUTH_CLIENT_SECRET: 'e2e-github-secret',
+      GITHUB_BASE_URL: `http://127.0.0.1:${port + 43_000}`,
+      GITHUB_API_URL: `http://127.0.0.1:${port + 43_000}`,
       ...buildEnv,
     },
     reuseExistingServer: false,

@@ -1,11 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, githubOauthStates, nodes, publisherPermissions } from '../../src/server/db/schema/index.ts';
 import { hashStateToken } from '../../src/server/services/github-oauth/state-token.ts';
 import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../../src/server/services/publishers/unclaimed.ts';
 import { signedIn } from '../support/authz/actors.ts';
+import { fakeGitHub } from '../support/fake-github.ts';
 import { publisherScene, type PublisherScene } from '../support/authz/scene.ts';
 import { insertNode, insertPublisher } from '../support/factories.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
@@ -14,69 +13,14 @@ const CLIENT_ID = 'Iv1.test-client';
 const CLIENT_SECRET = 'test-client-secret';
 const SITE = 'http://site.test';
 
-/**
- * A tiny stand-in for github.com and api.github.com: the OAuth code exchange (one-time codes issued
- * by the test) and GET /repos/{owner}/{repo} answering the permissions each token was given.
- */
-function fakeGitHub() {
-  const codes = new Map<string, string>();
-  const tokens = new Map<string, { admin: boolean; push: boolean }>();
-  const exchanges: Record<string, unknown>[] = [];
-  const repoCalls: { path: string; authorization: string | undefined }[] = [];
-  const readBody = async (req: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-  };
-  const server: Server = createServer((req, res) => {
-    void (async () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      if (req.method === 'POST' && req.url === '/login/oauth/access_token') {
-        const body = await readBody(req);
-        exchanges.push(body);
-        if (body['client_id'] !== CLIENT_ID || body['client_secret'] !== CLIENT_SECRET) {
-          return send(200, { error: 'incorrect_client_credentials' });
-        }
-        const token = codes.get(String(body['code']));
-        if (!token) return send(200, { error: 'bad_verification_code' });
-        codes.delete(String(body['code']));
-        return send(200, { access_token: token, token_type: 'bearer', scope: '' });
-      }
-      const repo = /^\/repos\/([^/]+)\/([^/]+)$/.exec(req.url ?? '');
-      if (req.method === 'GET' && repo) {
-        const authorization = req.headers.authorization;
-        repoCalls.push({ path: req.url!, authorization });
-        const permissions = tokens.get(authorization?.replace(/^Bearer /, '') ?? '');
-        if (!permissions) return send(401, { message: 'Bad credentials' });
-        return send(200, { full_name: `${repo[1]}/${repo[2]}`, permissions: { ...permissions, pull: true } });
-      }
-      send(404, { message: 'Not Found' });
-    })();
-  });
-  return {
-    server,
-    exchanges,
-    repoCalls,
-    /** A one-time code that trades for a token with these repository permissions. */
-    issueCode(code: string, token: string, permissions = { admin: true, push: true }) {
-      codes.set(code, token);
-      tokens.set(token, permissions);
-    },
-    url: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-  };
-}
-
 describe('GitHub OAuth round-trip for claim-my-node', () => {
-  const github = fakeGitHub();
+  const github = fakeGitHub(CLIENT_ID, CLIENT_SECRET);
   const clock = fixedClock();
   let t: TestApp;
   let s: PublisherScene;
 
   beforeAll(async () => {
-    await new Promise<void>((resolve) => github.server.listen(0, '127.0.0.1', resolve));
+    await github.listen();
     t = await createTestApp({
       clock,
       config: {
@@ -89,7 +33,7 @@ describe('GitHub OAuth round-trip for claim-my-node', () => {
   });
   afterAll(async () => {
     await t.close();
-    await new Promise((resolve) => github.server.close(resolve));
+    await github.close();
   });
   beforeEach(() => {
     github.exchanges.length = 0;

@@ -1,11 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { fakeGitHub } from '../support/fake-github.ts';
+import { adminToken, ensureAccount, signInAt, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
 
 // "Your nodes" against the real server and the shared Firebase Auth emulator: a new account signs up,
 // creates a publisher and a token, publishes with the token over the API exactly as comfy-cli does,
 // then manages the node from the page.
+
+const port = Number(process.env['E2E_PORT'] ?? 4399);
 
 /** A new account that signs in through login, as a visitor of Your nodes would. */
 async function signUpAccount(): Promise<string> {
@@ -209,24 +212,68 @@ test.describe('Your nodes', () => {
     await expect(page.getByTestId('publisher-card')).toHaveCount(0);
   });
 
-  test('claiming explains that GitHub OAuth is not configured, and the callback never keeps the code', async ({
+  test('claim an unclaimed pack: node page → publisher → GitHub (a local fake) → it is yours', async ({
     page,
+    request,
   }) => {
-    const email = await signUpAccount();
-    await signInThroughLogin(page, email);
-    await expect(page.getByTestId('claim-not-configured')).toBeVisible();
+    test.setTimeout(90_000);
+    const github = fakeGitHub('e2e-github-client', 'e2e-github-secret');
+    await github.listen(port + 43_000);
+    try {
+      const repo = `claim-${stamp()}`;
+      const created = await request.post('/api/admin/nodes', {
+        headers: { authorization: `Bearer ${await adminToken()}` },
+        data: { repository: `https://github.com/e2e-owner/${repo}` },
+      });
+      expect(created.status()).toBe(201);
+      const nodeId = ((await created.json()) as { id: string }).id;
 
+      await signInThroughLogin(page, await signUpAccount());
+      const publisherId = `claimer-${stamp()}`;
+      await createPublisher(page, publisherId, 'Claimer');
+
+      await page.goto(`/en/nodes/${nodeId}`);
+      await expect(page.getByTestId('badge-unclaimed')).toBeVisible();
+      await page.screenshot({ path: 'test-results/screenshots/node-page-claimable.png' });
+      await page.getByTestId('claim-link').click();
+      await expect(page.getByText(`e2e-owner/${repo}`).first()).toBeVisible();
+      await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+
+      // The fake GitHub approves at once and sends the browser back with code and state.
+      await expect(page.getByTestId('claim-result')).toContainText(
+        `${nodeId} now belongs to publisher ${publisherId}.`,
+      );
+      await expect(page).toHaveURL('/en/nodes/claim/callback');
+      await page.screenshot({ path: 'test-results/screenshots/claim-done.png' });
+      // The one-time code must not leak to other sites through the Referer header.
+      await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+      // The code was traded server-side with the app's secret, and the repository checked with the token.
+      expect(github.exchanges.at(-1)).toMatchObject({
+        client_id: 'e2e-github-client',
+        client_secret: 'e2e-github-secret',
+      });
+      expect(github.repoCalls.at(-1)?.path).toBe(`/repos/e2e-owner/${repo}`);
+
+      await page.goto(`/en/nodes/${nodeId}`);
+      await expect(page.getByTestId('publisher-link')).toHaveText('Claimer');
+      await expect(page.getByTestId('claim-link')).toHaveCount(0);
+
+      // A replayed or forged callback claims nothing and says why.
+      await page.goto('/en/nodes/claim/callback?code=abc&state=def');
+      await expect(page.getByTestId('claim-result')).toContainText('This GitHub sign-in link is not valid.');
+      await expect(page).toHaveURL('/en/nodes/claim/callback');
+    } finally {
+      await github.close();
+    }
+  });
+
+  test('the claim page explains a missing or unknown node', async ({ page }) => {
+    await signInThroughLogin(page, await signUpAccount());
     await page.goto('/en/nodes/claim');
     await expect(page.getByTestId('claim-problem')).toContainText('Name the node to claim');
     const missing = await page.goto('/en/nodes/claim?nodeId=no-such-node-anywhere');
     expect(missing?.status()).toBe(404);
     await expect(page.getByTestId('claim-problem')).toContainText('There is no node no-such-node-anywhere.');
-
-    await page.goto('/en/nodes/claim/callback?code=abc&state=def');
-    // The one-time code must not leak to other sites through the Referer header.
-    await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
-    await expect(page.getByTestId('claim-result')).toContainText('Claiming through GitHub is not configured');
-    await expect(page).toHaveURL('/en/nodes/claim/callback');
   });
 
   for (const lang of ['en', 'ar', 'zh'] as const) {

@@ -171,6 +171,30 @@ describe('loadNodePage', () => {
     expect(data.classes).toEqual({ names: ['Alpha', 'Zed'] });
   });
 
+  it('offers the claim only for an unclaimed, unbanned GitHub pack on a registry with GitHub OAuth', async () => {
+    const { db, config } = t.services;
+    const publisher = await insertPublisher(db);
+    const github = 'https://github.com/someone/claim-me';
+    await insertNode(db, { id: 'claim-me', publisherId: publisher.id, repository: github });
+    await insertNode(db, { id: 'claim-gitlab', publisherId: publisher.id, repository: 'https://gitlab.com/a/b' });
+    await insertNode(db, {
+      id: 'claim-banned',
+      publisherId: publisher.id,
+      repository: github,
+      status: 'NodeStatusBanned',
+    });
+    expect((await found(t, 'claim-me')).claimable).toBe(false);
+    config.githubOAuth = { clientId: 'id', clientSecret: 'secret', baseUrl: 'https://github.com' };
+    try {
+      expect((await found(t, 'claim-me')).claimable).toBe(true);
+      expect((await found(t, 'claim-gitlab')).claimable).toBe(false);
+      expect((await found(t, 'claim-banned')).claimable).toBe(false);
+      expect((await found(t, 'Acme-Pack')).claimable).toBe(false);
+    } finally {
+      delete config.githubOAuth;
+    }
+  });
+
   it('shows no README for a corrupt archive, a missing object, or an archive without one', async () => {
     const { db } = t.services;
     const publisher = await insertPublisher(db, { owner: await insertUser(db) });

@@ -1,6 +1,7 @@
 import { listVersionComfyNodes } from '../../services/comfy-nodes/list-version-comfy-nodes.ts';
 import { findNode } from '../../services/nodes/find-node.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
+import { parseGitHubRepo } from '../../services/publishers/github-repo.ts';
 import { isUnclaimedPublisher } from '../../services/publishers/unclaimed.ts';
 import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
 import { toApiNodeVersion, type ApiNodeVersion } from '../../services/serialize/node-version.ts';
@@ -26,6 +27,8 @@ export interface NodePageData {
   node: ApiNode;
   /** Nobody manages the publisher: install from the repository, and it may be claimed. */
   unclaimed: boolean;
+  /** Unclaimed, not banned, on GitHub, and this registry has a GitHub OAuth app: offer the claim. */
+  claimable: boolean;
   banned: boolean;
   /** The latest version is deprecated. */
   deprecated: boolean;
@@ -115,6 +118,7 @@ export async function loadNodePage(
     data: {
       node: toApiNode(bundle!, config, { includeStatusReason: false }),
       unclaimed,
+      claimable: unclaimed && !banned && config.githubOAuth !== undefined && parseGitHubRepo(row.repository) !== null,
       banned,
       deprecated: latest?.version.deprecated === true,
       latest,
