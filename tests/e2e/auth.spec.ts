@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_EMAIL, PASSWORD, signUpOrIn, uniqueEmail } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
+import { updateAccount } from './support/emulator.ts';
 import { gotoHydrated } from './support/islands.ts';
 
 // Sign-in, the user menu, logout and the data layer's storage rules, against the real server and
@@ -57,6 +58,18 @@ test.describe('sign-up and login', () => {
     // The session survives a reload (Firebase restores it; the marker makes the page load Firebase).
     await page.reload();
     await expect(page.getByTestId('user-menu-button')).toContainText(email);
+  });
+
+  test('an account disabled while signed in is signed out on its next page', async ({ page }) => {
+    const email = uniqueEmail('disabled');
+    const { localId } = await signUpOrIn(email);
+    await logIn(page, email);
+    await updateAccount(localId, { disableUser: true });
+    await page.reload();
+    // Firebase restores the cached session first; asking its server then ends it.
+    await expect(page.getByTestId('user-menu-button')).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   });
 
   test('login without fromUrl goes to Your Nodes', async ({ page }) => {
