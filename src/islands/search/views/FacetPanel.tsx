@@ -42,6 +42,10 @@ export function FacetPanel({
   state: SearchState;
   facets: SearchFacets | undefined;
 }) {
+  const groups = GROUPS.map(({ key, facet, limit }) => ({
+    key,
+    values: valuesOf(facets?.[facet] ?? {}, state[key], limit),
+  })).filter((group) => group.values.length > 0);
   return (
     <aside
       aria-labelledby="search-filters-heading"
@@ -60,9 +64,12 @@ export function FacetPanel({
           {t('search.clearFilters')}
         </a>
       )}
-      {GROUPS.map(({ key, facet, limit }) => {
-        const values = valuesOf(facets?.[facet] ?? {}, state[key], limit);
-        if (values.length === 0) return null;
+      {groups.length === 0 && !hasFilters(state) && (
+        <p className="mt-2 text-slate-600 dark:text-slate-400" data-testid="search-no-facets">
+          {t('search.noFacets')}
+        </p>
+      )}
+      {groups.map(({ key, values }) => {
         const headingId = `search-facet-${key}`;
         return (
           <div key={key} className="mt-5">
