@@ -1,35 +1,38 @@
-import { createInstance, type i18n as I18n } from 'i18next';
-import { DEFAULT_LOCALE, DEFAULT_NAMESPACE, type Locale } from './locales.ts';
-
 export type MessageTree = { [key: string]: string | MessageTree };
 export type TFunction = (key: string, values?: Record<string, string | number>) => string;
 
-/**
- * Builds a ready, synchronous i18next instance for one language. Used once per request on the
- * server and once per island in the browser, so languages never leak between requests.
- */
-export function createTranslator(
-  lang: Locale,
-  messages: MessageTree,
-  fallback: MessageTree = messages,
-): { i18n: I18n; t: TFunction } {
-  const i18n = createInstance();
-  void i18n.init({
-    lng: lang,
-    fallbackLng: DEFAULT_LOCALE,
-    ns: [DEFAULT_NAMESPACE],
-    defaultNS: DEFAULT_NAMESPACE,
-    resources: {
-      [lang]: { [DEFAULT_NAMESPACE]: messages },
-      ...(lang === DEFAULT_LOCALE ? {} : { [DEFAULT_LOCALE]: { [DEFAULT_NAMESPACE]: fallback } }),
-    },
-    initAsync: false,
-    // React and Astro escape output themselves; escaping here would double-escape.
-    interpolation: { escapeValue: false },
-    returnNull: false,
+// A deliberately small translator instead of i18next: the messages only use dotted keys and
+// `{{name}}` placeholders (no plurals, nesting or formatters; `locale-files.test.ts` keeps every
+// language's keys and placeholders identical), and i18next cost every page ~16 KB of gzipped
+// JavaScript for features nobody used.
+
+function lookUp(messages: MessageTree, key: string): string | undefined {
+  let node: string | MessageTree | undefined = messages;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/** Fills `{{name}}` placeholders; one without a value stays as it is, so a missing value is visible. */
+export function interpolate(text: string, values: Record<string, string | number> | undefined): string {
+  if (!values) return text;
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : String(value);
   });
-  const t: TFunction = (key, values) => i18n.t(key, values ?? {});
-  return { i18n, t };
+}
+
+/**
+ * A `t()` for one language: the key's text in `messages`, else in `fallback` (English on the
+ * server), else the key itself. Used once per language on the server and once per island in the
+ * browser, so languages never leak between requests.
+ */
+export function createTranslator(messages: MessageTree, fallback: MessageTree = messages): TFunction {
+  return (key, values) => interpolate(lookUp(messages, key) ?? lookUp(fallback, key) ?? key, values);
 }
 
 /** Picks the given top-level sections of a message tree (what an island needs, nothing more). */
