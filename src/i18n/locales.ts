@@ -4,7 +4,6 @@ export const LOCALES = ['en', 'zh', 'ja', 'ko', 'fr', 'es', 'ru', 'ar'] as const
 export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_LOCALE: Locale = 'en';
-export const DEFAULT_NAMESPACE = 'common';
 
 export type TextDirection = 'ltr' | 'rtl';
 
