@@ -30,6 +30,12 @@ for path in /healthz /readyz /en/ /en/nodes/demo-upscale-tools '/api/nodes/searc
   echo "GET $path → $code"
   [ "$code" = 200 ] || fail=1
 done
+# A rendering error inside an island surfaces mid-stream, after a 200: check the pages' content too
+# (the search island's box and the node page's copy button are server-rendered islands).
+for check in '/en/|data-testid="search-input"' '/en/nodes/demo-upscale-tools|comfy node install demo-upscale-tools'; do
+  path=${check%%|*} marker=${check#*|}
+  if curl -s "http://127.0.0.1:4797$path" | grep -qF "$marker"; then echo "GET $path renders its islands"; else echo "GET $path: no $marker"; fail=1; fi
+done
 
 cd "$here"
 API=http://127.0.0.1:8097 "$node_bin" bench/lib/production-publish.ts || fail=1
