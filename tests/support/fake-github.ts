@@ -14,7 +14,6 @@ export interface RepoPermissions {
 }
 
 export interface FakeGitHub {
-  server: Server;
   exchanges: Record<string, unknown>[];
   repoCalls: { path: string; authorization: string | undefined }[];
   /** What a user approving in the browser grants (change it to test a refusal). */
@@ -78,7 +77,6 @@ export function fakeGitHub(clientId: string, clientSecret: string): FakeGitHub {
     })();
   });
   const fake: FakeGitHub = {
-    server,
     exchanges: [],
     repoCalls: [],
     approvePermissions: { admin: false, push: true },
