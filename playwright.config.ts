@@ -1,9 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
+import { API_PORT, FAKE_GITHUB_PORT, FAKE_VENDOR_PORT, SITE_PORT } from './tests/e2e/support/ports.ts';
 
 // Browser tests drive Debian's Chromium (never a downloaded browser: this machine has no
 // internet beyond the package registries). Override with CHROMIUM_PATH elsewhere.
 const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const port = Number(process.env['E2E_PORT'] ?? 4399);
+const port = SITE_PORT;
 // A run on its own port (parallel local runs) also gets its own build and data directories.
 const isolated = process.env['E2E_PORT'] !== undefined;
 const dataDir = isolated ? `.e2e-data/${port}` : '.e2e-data';
@@ -48,7 +49,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/en/`,
     env: {
       PORT: String(port),
-      API_PORT: String(port + 4000),
+      API_PORT: String(API_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       // Browser tests sign this address up (verified, through the emulator) to act as an admin.
@@ -58,13 +59,13 @@ export default defineConfig({
       // Request logs would drown the test output; warnings and errors still show.
       LOG_LEVEL: 'warn',
       // The account spec's fake vendor (tests/support/fake-vendor.ts), started by the spec itself.
-      VENDOR_LUMA_BASE_URL: `http://127.0.0.1:${port + 42_000}/luma`,
+      VENDOR_LUMA_BASE_URL: `http://127.0.0.1:${FAKE_VENDOR_PORT}/luma`,
       VENDOR_LUMA_API_KEY: 'e2e-fake-luma-key',
       // Claim-my-node against the dashboard spec's fake GitHub (tests/support/fake-github.ts).
       GITHUB_OAUTH_CLIENT_ID: 'e2e-github-client',
       GITHUB_OAUTH_CLIENT_SECRET: 'e2e-github-secret',
-      GITHUB_BASE_URL: `http://127.0.0.1:${port + 43_000}`,
-      GITHUB_API_URL: `http://127.0.0.1:${port + 43_000}`,
+      GITHUB_BASE_URL: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
+      GITHUB_API_URL: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
       ...buildEnv,
     },
     reuseExistingServer: false,

@@ -2,14 +2,13 @@ import { expect, test } from '@playwright/test';
 import { startFakeVendor } from '../support/fake-vendor.ts';
 import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { API_PORT, FAKE_VENDOR_PORT } from './support/ports.ts';
 
 // The account page against the real server: sign in, create an API key (shown once), call a
 // proxied vendor route with it (a fake Luma on the port playwright.config.ts points the server
 // at), see the call in the events; revoke the key. Then the admin customers page grants credits.
 
-const port = Number(process.env['E2E_PORT'] ?? 4399);
-const API = `http://127.0.0.1:${port + 4000}`;
-const FAKE_VENDOR_PORT = port + 42_000;
+const API = `http://127.0.0.1:${API_PORT}`;
 
 test.describe('account page', () => {
   test('is personal: private, no-store and not indexed', async ({ request }) => {

@@ -3,12 +3,11 @@ import { strToU8, zipSync } from 'fflate';
 import { fakeGitHub } from '../support/fake-github.ts';
 import { adminToken, ensureAccount, signInAt, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { FAKE_GITHUB_PORT } from './support/ports.ts';
 
 // "Your nodes" against the real server and the shared Firebase Auth emulator: a new account signs up,
 // creates a publisher and a token, publishes with the token over the API exactly as comfy-cli does,
 // then manages the node from the page.
-
-const port = Number(process.env['E2E_PORT'] ?? 4399);
 
 /** A new account that signs in through login, as a visitor of Your nodes would. */
 async function signUpAccount(): Promise<string> {
@@ -218,7 +217,7 @@ test.describe('Your nodes', () => {
   }) => {
     test.setTimeout(90_000);
     const github = fakeGitHub('e2e-github-client', 'e2e-github-secret');
-    await github.listen(port + 43_000);
+    await github.listen(FAKE_GITHUB_PORT);
     try {
       const repo = `claim-${stamp()}`;
       const created = await request.post('/api/admin/nodes', {
