@@ -15,6 +15,8 @@ export interface PythonFacts {
   /** name → right-hand sides assigned to it anywhere in the file. */
   assigned: Map<string, Node[]>;
   execStatements: Node[];
+  /** Assignments to an attribute or item whose text mentions `path` (`sys.path += [...]`). */
+  pathWrites: Node[];
 }
 
 function dottedName(node: Node | null): string {
@@ -56,7 +58,11 @@ function addImport(facts: PythonFacts, node: Node) {
 function addAssignment(facts: PythonFacts, node: Node) {
   const left = node.childForFieldName('left');
   const right = node.childForFieldName('right');
-  if (!left || !right || left.type !== 'identifier') return;
+  if (!left || !right) return;
+  if (left.type !== 'identifier') {
+    if (left.text.includes('path')) facts.pathWrites.push(node);
+    return;
+  }
   const list = facts.assigned.get(left.text) ?? [];
   list.push(right);
   facts.assigned.set(left.text, list);
@@ -70,6 +76,7 @@ export function collectFacts(tree: Tree): PythonFacts {
     strings: [],
     assigned: new Map(),
     execStatements: [],
+    pathWrites: [],
   };
   const cursor = tree.walk();
   try {
@@ -89,7 +96,10 @@ export function collectFacts(tree: Tree): PythonFacts {
         addImport(facts, cursor.currentNode);
         descend = false;
       } else if (type === 'assignment') addAssignment(facts, cursor.currentNode);
-      else if (type === 'exec_statement') facts.execStatements.push(cursor.currentNode);
+      else if (type === 'augmented_assignment') {
+        const node = cursor.currentNode;
+        if (node.childForFieldName('left')?.text.includes('path')) facts.pathWrites.push(node);
+      } else if (type === 'exec_statement') facts.execStatements.push(cursor.currentNode);
       else if (type === 'comment') descend = false;
       if (descend && cursor.gotoFirstChild()) continue;
       while (!cursor.gotoNextSibling()) {

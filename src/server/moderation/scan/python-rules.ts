@@ -1,5 +1,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
-import { finding, type Finding } from './finding.ts';
+import { report, type FileContext } from './file-context.ts';
+import type { Finding } from './finding.ts';
+import { checkHiddenCodeCall, checkPathWrite } from './hidden-code.ts';
 import {
   CREDENTIAL_PATH,
   EXFIL_ENDPOINT,
@@ -11,10 +13,10 @@ import {
   REMOTE_PIP_SOURCE,
   urlPaths,
 } from './patterns.ts';
-import { collectFacts, type PythonFacts } from './python-facts.ts';
+import { collectFacts } from './python-facts.ts';
 import { keywordArg, literalString, NameResolver, positionalArgs } from './resolve.ts';
-import { RULES, type Rule } from './rules.ts';
-import { carries, isDecoder, isNetwork } from './taint.ts';
+import { RULES } from './rules.ts';
+import { carries, isDecoder, isFileRead, isNetwork } from './taint.ts';
 
 const EXEC = new Set(['exec', 'eval', 'compile', 'builtins.exec', 'builtins.eval', 'builtins.compile']);
 const PROCESS = new Set([
@@ -53,19 +55,14 @@ const PICKLE_LOADERS = new Set([
 const CODE_OBJECTS = new Set(['marshal.loads', 'types.CodeType', 'types.FunctionType']);
 const CREDENTIAL_LIBRARIES = new Set(['browser_cookie3', 'win32crypt', 'pycookiecheat', 'browser_history']);
 const IMPORTERS = new Set(['__import__', 'importlib.import_module', 'builtins.__import__']);
-
-interface FileContext {
-  file: string;
-  lines: string[];
-  facts: PythonFacts;
-  resolver: NameResolver;
-  out: Finding[];
-}
-
-function report(ctx: FileContext, rule: Rule, node: Node, detail?: string) {
-  const row = node.startPosition.row;
-  ctx.out.push(finding(rule, ctx.file, row + 1, ctx.lines[row] ?? node.text, detail));
-}
+/** Callees of hidden-code.ts (sys.path changes, zipimport, running a file). */
+const HIDDEN_CODE_CALLS = [
+  'site.addsitedir',
+  'zipimport.zipimporter',
+  'runpy.run_path',
+  'importlib.util.spec_from_file_location',
+  'importlib.machinery.SourceFileLoader',
+];
 
 /** All string fragments inside a call's arguments (list elements, f-string parts, one variable hop). */
 function argumentText(ctx: FileContext, call: Node): string {
@@ -90,6 +87,7 @@ function checkExec(ctx: FileContext, call: Node, payload: Node | null) {
   if (!payload) return;
   if (carries(payload, isDecoder, ctx)) report(ctx, RULES.obfuscatedExec, call);
   else if (carries(payload, isNetwork, ctx)) report(ctx, RULES.remoteExec, call);
+  else if (carries(payload, isFileRead, ctx)) report(ctx, RULES.execFileContents, call);
   else if (literalString(payload) === null) report(ctx, RULES.dynamicExec, call);
 }
 
@@ -104,10 +102,19 @@ function checkProcess(ctx: FileContext, call: Node) {
 
 /** Last segments of every callee some rule looks at; other calls are skipped before any work. */
 const INTERESTING_TAIL = new Set(
-  [...EXEC, ...PROCESS, ...PIP_MAINS, ...PICKLE_LOADERS, ...CODE_OBJECTS, ...IMPORTERS, 'getattr'].map((name) =>
-    name.split('.').at(-1)!,
-  ),
+  [
+    ...EXEC,
+    ...PROCESS,
+    ...PIP_MAINS,
+    ...PICKLE_LOADERS,
+    ...CODE_OBJECTS,
+    ...IMPORTERS,
+    ...HIDDEN_CODE_CALLS,
+    'getattr',
+  ].map((name) => name.split('.').at(-1)!),
 );
+/** List methods are everywhere: only worth resolving on something that may be sys.path. */
+const LIST_METHODS = new Set(['insert', 'append', 'extend']);
 
 function checkCall(ctx: FileContext, call: Node) {
   const fn = call.childForFieldName('function');
@@ -119,11 +126,18 @@ function checkCall(ctx: FileContext, call: Node) {
   const skip =
     tail &&
     !INTERESTING_TAIL.has(tail) &&
+    !LIST_METHODS.has(tail) &&
     !/^(?:exec|spawn)/.test(tail) &&
     !ctx.facts.aliases.has(tail) &&
     !ctx.facts.assigned.has(tail);
   if (skip) return;
+  if (tail && LIST_METHODS.has(tail)) {
+    const object = fn?.childForFieldName('object');
+    const text = object?.text ?? '';
+    if (!text.includes('path') && !ctx.facts.aliases.has(text) && !ctx.facts.assigned.has(text)) return;
+  }
   const callee = ctx.resolver.callee(call);
+  if (checkHiddenCodeCall(ctx, call, callee)) return;
   const args = positionalArgs(call);
   if (EXEC.has(callee)) return checkExec(ctx, call, args[0] ?? keywordArg(call, 'source'));
   if (isProcess(callee)) return checkProcess(ctx, call);
@@ -169,14 +183,27 @@ function firstErrorLine(tree: Tree): Node | null {
 }
 
 /** Applies every Python rule to one parsed file. One finding per rule and line. */
-export function scanPythonTree(file: string, source: string, tree: Tree): Finding[] {
+export function scanPythonTree(
+  file: string,
+  source: string,
+  tree: Tree,
+  archiveNames: ReadonlySet<string> = new Set(),
+): Finding[] {
   const facts = collectFacts(tree);
-  const ctx: FileContext = { file, lines: source.split('\n'), facts, resolver: new NameResolver(facts), out: [] };
+  const ctx: FileContext = {
+    file,
+    lines: source.split('\n'),
+    facts,
+    resolver: new NameResolver(facts),
+    archiveNames,
+    out: [],
+  };
   for (const { module, node } of facts.importedModules) {
     if (CREDENTIAL_LIBRARIES.has(module.split('.')[0]!)) report(ctx, RULES.credentialLibrary, node);
   }
   for (const call of facts.calls) checkCall(ctx, call);
   for (const statement of facts.execStatements) checkExec(ctx, statement, statement.childForFieldName('code'));
+  for (const write of facts.pathWrites) checkPathWrite(ctx, write);
   for (const { node, value } of facts.strings) checkString(ctx, node, value);
   if (tree.rootNode.hasError) {
     const at = firstErrorLine(tree) ?? tree.rootNode;

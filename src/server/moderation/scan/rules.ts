@@ -5,7 +5,7 @@ import type { FindingSeverity } from '../../db/schema/moderation.ts';
  * matches: every stored finding carries the version that produced it, so reviewers can tell an old
  * verdict from a new one and ops can rescan after an upgrade.
  */
-export const RULESET_VERSION = '2026.11.1';
+export const RULESET_VERSION = '2026.11.2';
 
 export interface Rule {
   id: string;
@@ -30,12 +30,24 @@ export const RULES = {
     'Executes code that is decoded at run time (base64, zlib, marshal, hex, chr-joins…): a hidden payload.',
   ),
   remoteExec: rule('PY003', 'remote-code-exec', 'critical', 'Executes code downloaded from the network.'),
+  execFileContents: rule(
+    'PY004',
+    'exec-file-contents',
+    'high',
+    'Executes code read from a file (open(...).read(), read_text(), pkgutil.get_data…) or runs a non-Python file as code: the code is kept out of sight of a review of the .py files.',
+  ),
   codeObject: rule('PY010', 'code-object', 'high', 'Builds code objects directly (marshal.loads, types.CodeType).'),
   obfuscatedImport: rule(
     'PY011',
     'obfuscated-import',
     'high',
     'Imports a module or reaches builtins through a computed name, hiding what is used.',
+  ),
+  archiveOnPath: rule(
+    'PY012',
+    'archive-on-sys-path',
+    'high',
+    'Puts a bundled archive (.zip, .whl, .egg…) on sys.path or imports from it with zipimport: code inside it runs without being visible as a file of the pack.',
   ),
   shellDownload: rule(
     'PY020',
@@ -106,6 +118,12 @@ export const RULES = {
     'disguised-binary',
     'critical',
     'An executable (PE, ELF or Mach-O) hidden under a non-binary file name.',
+  ),
+  compressionBomb: rule(
+    'PY077',
+    'compression-bomb',
+    'high',
+    'A nested archive inflates far beyond its size on disk (a zip bomb): it was not unpacked.',
   ),
   encodedBlob: rule('PY080', 'encoded-blob', 'medium', 'A very long base64 or hex string literal.'),
   invalidArchive: rule(

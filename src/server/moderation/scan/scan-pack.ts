@@ -3,6 +3,7 @@ import type { Tree } from 'web-tree-sitter';
 import type { Pack } from '../pack/read-pack.ts';
 import { sourceText } from '../pack/read-pack.ts';
 import { Budget } from '../budget.ts';
+import { DEFAULT_NESTED_LIMITS, expandNestedArchives, type NestedLimits } from '../pack/nested.ts';
 import { parsePython } from '../python/parser.ts';
 import { scanArchiveFile } from './file-rules.ts';
 import { finding, type Finding } from './finding.ts';
@@ -14,9 +15,15 @@ export interface ScanLimits {
   maxPythonBytes: number;
   /** CPU-time budget for the whole pack (see Budget); what is left after it is reported as not scanned. */
   timeBudgetMs: number;
+  /** Archives inside the pack: unpacked within these limits and the same time budget. */
+  nested: NestedLimits;
 }
 
-export const DEFAULT_SCAN_LIMITS: ScanLimits = { maxPythonBytes: 4 * 1024 * 1024, timeBudgetMs: 60_000 };
+export const DEFAULT_SCAN_LIMITS: ScanLimits = {
+  maxPythonBytes: 4 * 1024 * 1024,
+  timeBudgetMs: 60_000,
+  nested: DEFAULT_NESTED_LIMITS,
+};
 
 export interface ScanReport {
   rulesetVersion: string;
@@ -29,10 +36,12 @@ export interface ScanReport {
 }
 
 const isPython = (path: string) => /\.pyw?$/i.test(path);
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /**
- * Scans every file of a pack: archive-level rules on all of them, the Python rules on .py files.
- * Yields to the event loop between files so a big pack does not stall request handling.
+ * Scans every file of a pack, and the files of archives inside it: archive-level rules on all of
+ * them, the Python rules on .py files. Yields to the event loop between files so a big pack does
+ * not stall request handling.
  */
 export async function scanPack(
   pack: Pack,
@@ -43,7 +52,10 @@ export async function scanPack(
   const started = Date.now();
   const budget = new Budget(limits.timeBudgetMs);
   const findings: Finding[] = [];
-  const allPaths = new Set(pack.files.map((file) => file.path));
+  const nested = expandNestedArchives(pack.files, limits.nested, () => budget.exceeded());
+  const files = nested.files.length > 0 ? [...pack.files, ...nested.files] : pack.files;
+  const allPaths = new Set(files.map((file) => file.path));
+  const archiveNames = new Set(nested.archives.map(baseName));
   let filesScanned = 0;
   let bytesScanned = 0;
   let skipped = 0;
@@ -51,9 +63,11 @@ export async function scanPack(
     skipped += 1;
     findings.push(finding(RULES.notScanned, path, null, path, `(${reason})`));
   };
-  for (const entry of pack.skipped) notScanned(entry.path, entry.reason);
+  for (const entry of [...pack.skipped, ...nested.skipped]) notScanned(entry.path, entry.reason);
+  for (const bomb of nested.bombs)
+    findings.push(finding(RULES.compressionBomb, bomb.path, null, bomb.path, `(${bomb.detail})`));
 
-  for (const file of pack.files) {
+  for (const file of files) {
     findings.push(...scanArchiveFile(file.path, file.bytes, allPaths));
     if (!isPython(file.path)) continue;
     if (file.bytes.length > limits.maxPythonBytes) {
@@ -73,7 +87,7 @@ export async function scanPack(
       continue;
     }
     try {
-      findings.push(...scanPythonTree(file.path, source, tree));
+      findings.push(...scanPythonTree(file.path, source, tree, archiveNames));
     } finally {
       tree.delete();
     }

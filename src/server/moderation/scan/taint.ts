@@ -69,3 +69,25 @@ export const isNetwork: CalleeTest = (callee) =>
   callee === 'socket.socket' ||
   callee === 'socket.create_connection' ||
   /\.(?:recv|recvfrom|urlopen|read_bytes_from_url)$/.test(callee);
+
+/** Calls that hand back a file's contents (a payload kept in a .txt next to the code). */
+const FILE_READERS = new Set([
+  'open',
+  'io.open',
+  'builtins.open',
+  'codecs.open',
+  'io.FileIO',
+  'os.read',
+  'pkgutil.get_data',
+  'importlib.resources.read_text',
+  'importlib.resources.read_binary',
+  'importlib_resources.read_text',
+  'importlib_resources.read_binary',
+  'pkg_resources.resource_string',
+  'pkg_resources.resource_stream',
+  'linecache.getline',
+  'linecache.getlines',
+]);
+
+export const isFileRead: CalleeTest = (callee) =>
+  FILE_READERS.has(callee) || /\.(?:read|readlines|read_text|read_bytes|get_data|resource_string)$/.test(callee);

@@ -2,10 +2,12 @@ import { Buffer } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
+import { compressionRatioProblem } from './compression-ratio.ts';
 
 // Checks an uploaded node archive before anything is stored. ComfyUI-Manager extracts it straight
 // into custom_nodes/<id>/, so every entry must stay inside that folder, be a plain file or folder,
-// and the whole thing must inflate to a bounded size (zip bombs). Works on bytes in memory only.
+// and the whole thing must inflate to a bounded size with a believable compression ratio (zip
+// bombs). Works on bytes in memory only.
 
 export interface ZipLimits {
   maxEntries: number;
@@ -96,7 +98,12 @@ async function inflateEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > budget) throw new Rejection('The archive inflates to more than the allowed total size.', name);
+      if (size > budget) {
+        throw new Rejection(
+          `The archive inflates to more than the allowed total size (at entry "${name}"); it may be a zip bomb.`,
+          name,
+        );
+      }
       crc = crc32(chunk, crc);
     }
   } catch (error) {
@@ -117,8 +124,13 @@ async function checkEntries(zip: yauzl.ZipFile, limits: ZipLimits) {
   const seen = new Set<string>();
   let declared = 0;
   let actual = 0;
+  let stored = 0;
   for await (const entry of zip.eachEntry()) {
     const { name, isDirectory } = checkEntry(entry, seen);
+    // Declared sizes are checked before inflating anything (yauzl then holds the entry to them).
+    const bomb = compressionRatioProblem(entry.compressedSize, entry.uncompressedSize);
+    if (bomb) throw reject(name, bomb);
+    stored += entry.compressedSize;
     declared += entry.uncompressedSize;
     if (declared > limits.maxUncompressedBytes) {
       throw new Rejection(
@@ -128,6 +140,9 @@ async function checkEntries(zip: yauzl.ZipFile, limits: ZipLimits) {
     }
     if (!isDirectory) actual += await inflateEntry(zip, entry, name, limits.maxUncompressedBytes - actual);
   }
+  // Many entries each too small for the check above can still add up to a bomb.
+  const whole = compressionRatioProblem(stored, actual);
+  if (whole) throw new Rejection(`The archive as a whole ${whole}.`);
   return { entries: seen.size, uncompressedBytes: actual };
 }
 
