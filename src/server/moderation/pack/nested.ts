@@ -52,14 +52,15 @@ const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 class Expander {
   readonly out: Expansion = { files: [], skipped: [], bombs: [], archives: [], bytes: 0 };
+  private readonly limits: NestedLimits;
+  private readonly outOfTime: () => boolean;
   private bytesLeft: number;
   private filesLeft: number;
   private readonly queue: Work[] = [];
 
-  constructor(
-    private readonly limits: NestedLimits,
-    private readonly outOfTime: () => boolean,
-  ) {
+  constructor(limits: NestedLimits, outOfTime: () => boolean) {
+    this.limits = limits;
+    this.outOfTime = outOfTime;
     this.bytesLeft = limits.maxBytes;
     this.filesLeft = limits.maxFiles;
   }

@@ -69,6 +69,19 @@ describe('acceptUploadedArchive without bytes (object already in the store)', ()
     });
   });
 
+  it('refuses a zip bomb with a clear reason, and deletes it', async () => {
+    const { key, versionId } = await publish();
+    const bomb = buildZip({ '__init__.py': '# ok', 'model.bin': new Uint8Array(8 * 1024 * 1024) });
+    await t.services.storage.put(key, bomb, 'application/zip');
+    const result = await acceptUploadedArchive(t.services, key);
+    expect(result).toMatchObject({
+      status: 'rejected',
+      message: expect.stringMatching(/"model\.bin" inflates \d+ times/),
+    });
+    expect(await t.services.storage.get(key)).toBeNull();
+    expect((await version(versionId)).statusReason).toMatch(/^Archive rejected: .*which is how zip bombs are made\.$/);
+  });
+
   it('refuses an object over the size cap', async () => {
     const { key } = await publish();
     const huge = new Uint8Array(t.services.config.maxArchiveBytes + 1);

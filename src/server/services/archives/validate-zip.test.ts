@@ -150,4 +150,34 @@ describe('validateZip', () => {
     }
     expect((await rejection(zip)).message).toBe('Archive entry "x.py" appears twice.');
   });
+
+  describe('compression ratio (zip bombs)', () => {
+    // Big enough caps that only the ratio can refuse these.
+    const roomy: ZipLimits = { maxEntries: 100, maxUncompressedBytes: 100 * 1024 * 1024 };
+
+    it('refuses an entry that inflates more than 100 times, before inflating it', async () => {
+      const bomb = buildZip({ '__init__.py': '# ok', 'weights.bin': new Uint8Array(16 * 1024 * 1024) });
+      expect(bomb.length).toBeLessThan(40_000); // small on disk, 16 MiB inflated
+      const result = await rejection(bomb, roomy);
+      expect(result.entry).toBe('weights.bin');
+      expect(result.message).toMatch(
+        /^Archive entry "weights\.bin" inflates \d+ times its compressed size \(16777216 bytes from \d+; at most 100 times is accepted\), which is how zip bombs are made\.$/,
+      );
+    });
+
+    it('refuses many small entries that add up to a bomb', async () => {
+      const entries = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`z${i}.bin`, new Uint8Array(600_000)]));
+      const result = await rejection(buildZip(entries), roomy);
+      expect(result.message).toMatch(/^The archive as a whole inflates \d+ times its compressed size/);
+    });
+
+    it('accepts large content that compresses like real files do', async () => {
+      const lines = Array.from({ length: 60_000 }, (_, i) => `CLASS_${i} = ("IMAGE", ${(i * 7919) % 10007})\n`).join(
+        '',
+      );
+      expect(lines.length).toBeGreaterThan(1024 * 1024);
+      const check = await validateZip(buildZip({ 'table.py': lines, 'zeros.bin': new Uint8Array(900_000) }), roomy);
+      expect(check.ok).toBe(true);
+    });
+  });
 });

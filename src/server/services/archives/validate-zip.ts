@@ -127,9 +127,6 @@ async function checkEntries(zip: yauzl.ZipFile, limits: ZipLimits) {
   let stored = 0;
   for await (const entry of zip.eachEntry()) {
     const { name, isDirectory } = checkEntry(entry, seen);
-    // Declared sizes are checked before inflating anything (yauzl then holds the entry to them).
-    const bomb = compressionRatioProblem(entry.compressedSize, entry.uncompressedSize);
-    if (bomb) throw reject(name, bomb);
     stored += entry.compressedSize;
     declared += entry.uncompressedSize;
     if (declared > limits.maxUncompressedBytes) {
@@ -138,6 +135,9 @@ async function checkEntries(zip: yauzl.ZipFile, limits: ZipLimits) {
         name,
       );
     }
+    // Declared sizes are checked before inflating anything (yauzl then holds the entry to them).
+    const bomb = compressionRatioProblem(entry.compressedSize, entry.uncompressedSize);
+    if (bomb) throw reject(name, bomb);
     if (!isDirectory) actual += await inflateEntry(zip, entry, name, limits.maxUncompressedBytes - actual);
   }
   // Many entries each too small for the check above can still add up to a bomb.

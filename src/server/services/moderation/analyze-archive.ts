@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Tree } from 'web-tree-sitter';
 import type { ArchiveRow } from '../../db/rows.ts';
 import { extractNodes, type Extraction } from '../../moderation/extract/extract-pack.ts';
-import { readPack } from '../../moderation/pack/read-pack.ts';
+import { DEFAULT_PACK_LIMITS, readPack } from '../../moderation/pack/read-pack.ts';
 import { finding } from '../../moderation/scan/finding.ts';
 import { RULES, RULESET_VERSION } from '../../moderation/scan/rules.ts';
-import { scanPack, type ScanReport } from '../../moderation/scan/scan-pack.ts';
+import { DEFAULT_SCAN_LIMITS, scanPack, type ScanLimits, type ScanReport } from '../../moderation/scan/scan-pack.ts';
 import { validateZip, zipLimitsFor } from '../archives/validate-zip.ts';
 
 // The read-only half of the pipeline: re-check the stored archive, scan it, extract its node
@@ -24,7 +24,8 @@ export async function analyzeArchive(
   maxArchiveBytes: number,
 ): Promise<Analysis> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const check = await validateZip(bytes, zipLimitsFor(maxArchiveBytes));
+  const zipLimits = zipLimitsFor(maxArchiveBytes);
+  const check = await validateZip(bytes, zipLimits);
   const problem = !check.ok ? check.message : archive.sha256 && archive.sha256 !== sha256 ? 'its sha256 changed' : null;
   if (problem) {
     const scan: ScanReport = {
@@ -38,11 +39,22 @@ export async function analyzeArchive(
     return { scan, extraction: emptyExtraction };
   }
   const pack = readPack(bytes);
+  // Archives inside the pack draw on what is left of the pack's own budgets (size and file count).
+  const nested = DEFAULT_SCAN_LIMITS.nested;
+  const packBytes = check.ok ? check.uncompressedBytes : 0;
+  const limits: ScanLimits = {
+    ...DEFAULT_SCAN_LIMITS,
+    nested: {
+      ...nested,
+      maxBytes: Math.max(0, Math.min(nested.maxBytes, zipLimits.maxUncompressedBytes - packBytes)),
+      maxFiles: Math.max(0, Math.min(nested.maxFiles, DEFAULT_PACK_LIMITS.maxFiles - pack.files.length)),
+    },
+  };
   // Extraction first: the modules it parsed are handed to the scan, so no file is parsed twice.
   const trees = new Map<string, Tree>();
   try {
     const extraction = await extractNodes(pack.files, { treeCache: trees });
-    const scan = await scanPack(pack, undefined, trees);
+    const scan = await scanPack(pack, limits, trees);
     return { scan, extraction };
   } finally {
     for (const tree of trees.values()) tree.delete();

