@@ -1,3 +1,5 @@
+import { Buffer } from 'node:buffer';
+
 // Which files of a pack are archives, told by their bytes rather than their names: Python's
 // zipimport opens any file that ends like a zip, so `lib.dat` on sys.path works as well as
 // `lib.zip`.
@@ -7,13 +9,11 @@ export type ArchiveKind = 'zip' | 'gzip' | 'tar' | 'unsupported';
 const startsWith = (bytes: Uint8Array, magic: number[], at = 0) =>
   bytes.length >= at + magic.length && magic.every((byte, i) => bytes[at + i] === byte);
 
-const EOCD = 0x06054b50;
+const SIGNATURE = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 const EOCD_SIZE = 22;
 /** The end record sits in the last 22 bytes plus at most a 65 535-byte comment. */
 const EOCD_SEARCH = EOCD_SIZE + 0xffff;
 
-const u32 = (bytes: Uint8Array, at: number) =>
-  (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>> 0;
 const u16 = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8);
 
 /**
@@ -21,10 +21,17 @@ const u16 = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8
  * byte after it (its comment length), so four random bytes in a binary file are not taken for one.
  */
 export function findEndOfCentralDirectory(bytes: Uint8Array): number {
+  if (bytes.length < EOCD_SIZE) return -1;
   const lowest = Math.max(0, bytes.length - EOCD_SEARCH);
-  for (let at = bytes.length - EOCD_SIZE; at >= lowest; at -= 1) {
-    if (bytes[at] !== 0x50 || u32(bytes, at) !== EOCD) continue;
-    if (at + EOCD_SIZE + u16(bytes, at + 20) === bytes.length) return at;
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset + lowest, bytes.length - lowest);
+  // Native search for the signature "PK\x05\x06", from the end (the last record is the real one).
+  for (
+    let at = tail.lastIndexOf(SIGNATURE, tail.length - EOCD_SIZE);
+    at >= 0;
+    at = tail.lastIndexOf(SIGNATURE, at - 1)
+  ) {
+    if (lowest + at + EOCD_SIZE + u16(bytes, lowest + at + 20) === bytes.length) return lowest + at;
+    if (at === 0) break;
   }
   return -1;
 }

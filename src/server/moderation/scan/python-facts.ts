@@ -15,7 +15,7 @@ export interface PythonFacts {
   /** name → right-hand sides assigned to it anywhere in the file. */
   assigned: Map<string, Node[]>;
   execStatements: Node[];
-  /** Assignments to an attribute or item whose text mentions `path` (`sys.path += [...]`). */
+  /** Assignments to an attribute called `path` or an item of one (`sys.path += [...]`, `sys.path[:0] = …`). */
   pathWrites: Node[];
 }
 
@@ -55,12 +55,18 @@ function addImport(facts: PythonFacts, node: Node) {
   }
 }
 
+/** `x.path = …`, `x.path[…] = …` (cheap: only the attribute's own name is read, not the whole text). */
+function writesPath(left: Node | null): boolean {
+  const target = left?.type === 'subscript' ? left.childForFieldName('value') : left;
+  return target?.type === 'attribute' && target.childForFieldName('attribute')?.text === 'path';
+}
+
 function addAssignment(facts: PythonFacts, node: Node) {
   const left = node.childForFieldName('left');
   const right = node.childForFieldName('right');
   if (!left || !right) return;
   if (left.type !== 'identifier') {
-    if (left.text.includes('path')) facts.pathWrites.push(node);
+    if (writesPath(left)) facts.pathWrites.push(node);
     return;
   }
   const list = facts.assigned.get(left.text) ?? [];
@@ -98,7 +104,7 @@ export function collectFacts(tree: Tree): PythonFacts {
       } else if (type === 'assignment') addAssignment(facts, cursor.currentNode);
       else if (type === 'augmented_assignment') {
         const node = cursor.currentNode;
-        if (node.childForFieldName('left')?.text.includes('path')) facts.pathWrites.push(node);
+        if (writesPath(node.childForFieldName('left'))) facts.pathWrites.push(node);
       } else if (type === 'exec_statement') facts.execStatements.push(cursor.currentNode);
       else if (type === 'comment') descend = false;
       if (descend && cursor.gotoFirstChild()) continue;
