@@ -2,39 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sampleUpload } from '../../src/server/services/ci/sample-upload.ts';
 import { insertServiceToken } from '../support/service-tokens.ts';
-import { adminOnly, everyRole, type AuthzRow } from '../support/authz/matrix.ts';
+import { ciRows } from '../support/authz/ci-rows.ts';
 import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
 
-// The Comfy CI routes in the authorization matrix's terms: writes need a service token or an
-// admin (no publisher role counts, banned admins are refused); reads are public, whoever asks.
+// The Comfy CI routes' rows of the authorization matrix (tests/support/authz/ci-rows.ts), and what
+// only a service token can show.
 
-const uploadRule = adminOnly(200);
 const hash = () => randomBytes(20).toString('hex');
-
-const ROWS: AuthzRow[] = [
-  {
-    route: 'POST /upload-artifact',
-    request: () => ({ method: 'POST', path: '/upload-artifact', json: sampleUpload({ commit_hash: hash() }) }),
-    expect: uploadRule,
-  },
-  { route: 'GET /gitcommit', request: () => ({ method: 'GET', path: '/gitcommit' }), expect: everyRole(200) },
-  {
-    route: 'GET /gitcommitsummary',
-    request: () => ({ method: 'GET', path: '/gitcommitsummary' }),
-    expect: everyRole(200),
-  },
-  { route: 'GET /branch', request: () => ({ method: 'GET', path: '/branch' }), expect: everyRole(200) },
-  {
-    route: 'GET /workflowresult/{workflowResultId}',
-    note: 'unknown id: a 404 for everyone, never a 401/403',
-    request: () => ({ method: 'GET', path: '/workflowresult/00000000-0000-4000-8000-000000000000' }),
-    expect: everyRole(404),
-  },
-];
 
 describe('authorization: Comfy CI', () => {
   const app = useTestApp();
-  describeAuthzRows(ROWS, app);
+  describeAuthzRows(ciRows, app);
 
   it('POST /upload-artifact: a live service token → 200, a revoked or unknown one → 401', async () => {
     const { token } = await insertServiceToken(app().services.db);

@@ -1,12 +1,13 @@
 import type { NodeRow, NodeVersionRow, PublisherRow, TokenRow, UserRow } from '../../../src/server/db/rows.ts';
-import { publisherPermissions } from '../../../src/server/db/schema/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { publisherPermissions, publishers, users } from '../../../src/server/db/schema/index.ts';
 import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../../../src/server/services/publishers/unclaimed.ts';
 import { insertNode, insertPublisher, insertToken, insertUser, insertVersion } from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
-import { signedIn } from './actors.ts';
+import { signedIn, type Actor } from './actors.ts';
 
 /** Who sends the request. Every protected route is tried as each of them. */
-export const ROLES = [
+export const BASE_ROLES = [
   'anonymous',
   'stranger',
   'member',
@@ -19,16 +20,47 @@ export const ROLES = [
   /** No Firebase token: a personal access token of ANOTHER publisher as `Authorization: Bearer`. */
   'foreignToken',
 ] as const;
+
+/**
+ * Callers holding only a personal access token OF THE PUBLISHER IN THE PATH (`Authorization: Bearer
+ * nyd_pat_…`), made by an owner. To every Firebase route such a token is no sign-in at all, so a row
+ * that leaves them out expects what it expects of `foreignToken`.
+ */
+export const TOKEN_ROLES = [
+  /** The token of an active owner. */
+  'ownerToken',
+  /** The token an owner made before being banned. */
+  'bannedOwnerToken',
+] as const;
+
+export const ROLES = [...BASE_ROLES, ...TOKEN_ROLES] as const;
+export type BaseRole = (typeof BASE_ROLES)[number];
+export type TokenRole = (typeof TOKEN_ROLES)[number];
 export type Role = (typeof ROLES)[number];
+
+/** The status each role must get: every base role named, token roles default to `foreignToken`'s. */
+export type Expectation = Record<BaseRole, number> & Partial<Record<TokenRole, number>>;
+
+export function expectedStatus(expect: Expectation, role: Role): number {
+  return (expect as Partial<Record<Role, number>>)[role] ?? expect.foreignToken;
+}
 
 /** The same status for every role (rows then override the roles that differ). */
 export function everyRole<T>(value: T): Record<Role, T> {
   return Object.fromEntries(ROLES.map((role) => [role, value])) as Record<Role, T>;
 }
 
+/** No Firebase ID token: anonymous and every personal-access-token caller. */
+export const NO_FIREBASE_USER: readonly Role[] = ['anonymous', 'foreignToken', ...TOKEN_ROLES];
+
+/** `value` for callers without a Firebase ID token (typically 401), on top of `rest`. */
+export function withoutSignIn(rest: Record<Role, number>, value = 401): Record<Role, number> {
+  return { ...rest, ...Object.fromEntries(NO_FIREBASE_USER.map((role) => [role, value])) };
+}
+
 /** Admin-only routes: only an active admin gets `success`; no Firebase user is 401, the rest 403. */
 export function adminOnly(success: number): Record<Role, number> {
-  return { ...everyRole(403), anonymous: 401, foreignToken: 401, admin: success };
+  return { ...withoutSignIn(everyRole(403)), admin: success };
 }
 
 export interface OwnedRecords {
@@ -43,8 +75,16 @@ export interface OwnedRecords {
 export interface AuthzFixture extends OwnedRecords {
   t: TestApp;
   role: Role;
-  /** The caller's database row (undefined for anonymous and foreignToken). */
+  /** The caller's database row (the token's creator for token roles; undefined for anonymous and foreignToken). */
   actor: UserRow | undefined;
+  /** The personal access token the role holds (foreignToken and the token roles), else undefined. */
+  pat: string | undefined;
+  /**
+   * A personal access token of the publisher in the path made by the role's own account when it owns
+   * the publisher (owner roles; the token roles' own token), else by the publisher's original owner:
+   * what a publish "by this role" uses.
+   */
+  publisherToken: string;
   /** Records of another publisher (whose token the foreignToken role uses): for cross-publisher rows. */
   foreign: OwnedRecords;
   /** An unclaimed node whose repository is on GitHub. */
@@ -57,6 +97,8 @@ export interface AuthzRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   json?: unknown;
+  /** A raw body (e.g. a zip upload) with its content type; instead of `json`. */
+  raw?: { body: Uint8Array; contentType: string };
 }
 
 export interface AuthzRow {
@@ -65,17 +107,22 @@ export interface AuthzRow {
   /** What the row checks beyond the route itself (e.g. "version of another node"). */
   note?: string;
   request(f: AuthzFixture): AuthzRequest;
+  /**
+   * What happened while the role was still in good standing (e.g. a publish that got an upload URL):
+   * runs before the role's bans (banned user, banned publisher) are applied.
+   */
+  beforeStanding?(f: AuthzFixture): Promise<void>;
   /** Extra arrangement before the request (e.g. delete the nodes so a publisher may be deleted). */
   arrange?(f: AuthzFixture): Promise<void>;
   /** The exact status each role must get. */
-  expect: Record<Role, number>;
+  expect: Expectation;
   /** Optional body each role must match (toMatchObject). */
   body?: Partial<Record<Role, object>>;
 }
 
-async function ownedRecords(t: TestApp, values: Partial<PublisherRow> = {}): Promise<OwnedRecords> {
+async function ownedRecords(t: TestApp): Promise<OwnedRecords> {
   const db = t.services.db;
-  const publisher = await insertPublisher(db, { owner: await insertUser(db), ...values });
+  const publisher = await insertPublisher(db, { owner: await insertUser(db) });
   const node = await insertNode(db, { publisherId: publisher.id });
   await insertVersion(db, { nodeId: node.id, version: '1.0.0' });
   const version = await insertVersion(db, { nodeId: node.id, version: '1.1.0' });
@@ -91,37 +138,74 @@ const SIGNED_IN: ReadonlySet<Role> = new Set([
   'bannedOwner',
   'bannedPublisherOwner',
 ]);
-const OWNS: ReadonlySet<Role> = new Set(['owner', 'bannedOwner', 'bannedPublisherOwner']);
+const OWNS: ReadonlySet<Role> = new Set(['owner', 'bannedOwner', 'bannedPublisherOwner', ...TOKEN_ROLES]);
+const BANNED_USER: ReadonlySet<Role> = new Set(['bannedOwner', 'bannedOwnerToken']);
 
-/** Builds everything one case needs, from scratch: nothing is shared between cases. */
+/** The account behind the role: a real sign-in for Firebase roles, a plain row for token creators. */
+async function roleAccount(t: TestApp, role: Role): Promise<Actor | { user: UserRow; token?: undefined } | undefined> {
+  if (SIGNED_IN.has(role)) return signedIn(t, { admin: role === 'admin' });
+  if ((TOKEN_ROLES as readonly Role[]).includes(role)) return { user: await insertUser(t.services.db) };
+  return undefined;
+}
+
+/** Who the publisher's original owner is (ownedRecords made one). */
+async function originalOwnerId(t: TestApp, publisherId: string): Promise<string> {
+  const [row] = await t.services.db
+    .select({ userId: publisherPermissions.userId })
+    .from(publisherPermissions)
+    .where(and(eq(publisherPermissions.publisherId, publisherId), eq(publisherPermissions.role, 'owner')))
+    .limit(1);
+  return row!.userId;
+}
+
+/**
+ * Builds everything one case needs, from scratch (nothing is shared between cases), with every
+ * record in good standing; `applyStanding` then bans what the role says is banned.
+ */
 export async function buildFixture(t: TestApp, role: Role): Promise<AuthzFixture> {
   const db = t.services.db;
-  const signed = SIGNED_IN.has(role)
-    ? await signedIn(t, { admin: role === 'admin', banned: role === 'bannedOwner' })
-    : undefined;
-  const own = await ownedRecords(t, role === 'bannedPublisherOwner' ? { status: 'PublisherStatusBanned' } : {});
-  if (signed && (OWNS.has(role) || role === 'member')) {
+  const account = await roleAccount(t, role);
+  const own = await ownedRecords(t);
+  if (account && (OWNS.has(role) || role === 'member')) {
     await db
       .insert(publisherPermissions)
-      .values({ publisherId: own.publisher.id, userId: signed.user.id, role: role === 'member' ? 'member' : 'owner' });
+      .values({ publisherId: own.publisher.id, userId: account.user.id, role: role === 'member' ? 'member' : 'owner' });
   }
   const foreign = await ownedRecords(t);
   await ensureUnclaimedPublisher(db);
   const unclaimedNode = await insertNode(db, { publisherId: UNCLAIMED_PUBLISHER_ID });
-  let authorization: string | undefined;
-  if (signed) authorization = `Bearer ${signed.token}`;
-  if (role === 'foreignToken') {
-    const { token } = await insertToken(t.services.db, foreign.publisher, { name: 'foreign' });
-    authorization = `Bearer ${token}`;
+  const creator = account && OWNS.has(role) ? account.user.id : await originalOwnerId(t, own.publisher.id);
+  const { token: publisherToken } = await insertToken(db, own.publisher, { name: 'publish', createdBy: creator });
+  let pat: string | undefined;
+  if (role === 'foreignToken') pat = (await insertToken(db, foreign.publisher, { name: 'foreign' })).token;
+  if ((TOKEN_ROLES as readonly Role[]).includes(role)) pat = publisherToken;
+  const authorization = account?.token ? `Bearer ${account.token}` : pat ? `Bearer ${pat}` : undefined;
+  return { t, role, actor: account?.user, ...own, foreign, unclaimedNode, authorization, pat, publisherToken };
+}
+
+/** Bans what the role says is banned: the caller's account, or the publisher in the path. */
+export async function applyStanding(f: AuthzFixture): Promise<void> {
+  const db = f.t.services.db;
+  if (BANNED_USER.has(f.role) && f.actor) {
+    [f.actor] = await db.update(users).set({ status: 'UserStatusBanned' }).where(eq(users.id, f.actor.id)).returning();
   }
-  return { t, role, actor: signed?.user, ...own, foreign, unclaimedNode, authorization };
+  if (f.role === 'bannedPublisherOwner') {
+    [f.publisher] = await db
+      .update(publishers)
+      .set({ status: 'PublisherStatusBanned' })
+      .where(eq(publishers.id, f.publisher.id))
+      .returning();
+  }
 }
 
 /** Sends the row's request as the fixture's role. */
 export function send(f: AuthzFixture, request: AuthzRequest): Promise<Response> {
+  const headers: Record<string, string> = f.authorization ? { authorization: f.authorization } : {};
+  if (request.raw) headers['content-type'] = request.raw.contentType;
   return f.t.request(request.path, {
     method: request.method,
     ...(request.json !== undefined ? { json: request.json } : {}),
-    headers: f.authorization ? { authorization: f.authorization } : {},
+    ...(request.raw ? { body: request.raw.body } : {}),
+    headers,
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.ts';
-import { buildFixture, ROLES, send, type AuthzRow } from './matrix.ts';
+import { applyStanding, buildFixture, expectedStatus, ROLES, send, type AuthzRow } from './matrix.ts';
 
 /**
  * One fresh app for the enclosing describe block (built before its tests, closed after). `setup`
@@ -21,15 +21,18 @@ export function useTestApp(setup?: (t: TestApp) => void): () => TestApp {
 
 /**
  * Registers the matrix: per row a describe block, per role one test sending the row's request as
- * that role and asserting the exact status (and, where the row gives one, the body).
+ * that role and asserting the exact status (and, where the row gives one, the body). Order per case:
+ * build the records, `beforeStanding`, apply the role's bans, `arrange`, send.
  */
 export function describeAuthzRows(rows: readonly AuthzRow[], app: () => TestApp): void {
   for (const row of rows) {
     describe(row.note ? `${row.route} (${row.note})` : row.route, () => {
       for (const role of ROLES) {
-        const status = row.expect[role];
+        const status = expectedStatus(row.expect, role);
         it(`${role} → ${status}`, async () => {
           const fixture = await buildFixture(app(), role);
+          await row.beforeStanding?.(fixture);
+          await applyStanding(fixture);
           await row.arrange?.(fixture);
           const response = await send(fixture, row.request(fixture));
           const text = await response.text();

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { publisherRole, publisherStatus } from './enums.ts';
 import { users } from './users.ts';
@@ -35,3 +35,15 @@ export const publisherPermissions = pgTable(
     index('publisher_permissions_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * Ids of deleted publishers. comfy-cli users pin a publisher id in pyproject.toml and people link to
+ * /publishers/<id>, so a deleted id is never handed to someone else: only one of the owners it had
+ * when it was deleted may create it again (services/publishers/retired-ids.ts).
+ */
+export const retiredPublisherIds = pgTable('retired_publisher_ids', {
+  id: text('id').primaryKey(),
+  /** The users who owned the publisher when it was deleted (plain ids: users are never deleted). */
+  formerOwnerIds: jsonb('former_owner_ids').$type<string[]>().notNull().default([]),
+  retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import { publishNodeVersion } from '../../services/publish/publish-version.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { looksLikeToken } from '../../services/tokens/token-format.ts';
 import { bearerSecurity, errorResponses, NodeVersionSchema } from '../schemas.ts';
+import { optionalUrl } from './field-schemas.ts';
 
 // Unknown fields are accepted (stripped); optional ones may be null, as Python clients send None.
 const text = (max: number) => z.string().max(max).nullish();
@@ -22,10 +23,11 @@ const PublishNodeSchema = z.object({
   id: z.string().max(1000),
   name: text(200),
   description: text(10_000),
-  icon: text(2048),
+  // The same http(s)-only rule as the dashboard's node edit: these are rendered as links and images.
+  icon: optionalUrl(),
   license: text(10_000).openapi({ description: 'JSON-encoded, e.g. `{"text": "MIT"}`; stored as given.' }),
-  repository: text(2048),
-  banner_url: text(2048),
+  repository: optionalUrl(),
+  banner_url: optionalUrl(),
   tags: list(50, 100),
   category: text(200),
   author: text(200),

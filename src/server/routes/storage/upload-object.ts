@@ -106,6 +106,8 @@ function failure(result: Exclude<AcceptResult, { status: 'accepted' }>): ApiErro
       );
     case 'rejected':
       return badRequest(result.message, 'invalid_archive');
+    case 'refused':
+      return result.error;
   }
 }
 

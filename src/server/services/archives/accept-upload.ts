@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ArchiveRow, NodeVersionRow } from '../../db/rows.ts';
+import type { ApiError } from '../../errors.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { notifyJobsEnqueued } from '../../jobs/signal.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/record.ts';
+import { uploadDenial } from '../publish/upload-gate.ts';
 import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
 import { ARCHIVE_CONTENT_TYPE } from './archive-key.ts';
 import { validateZip, zipLimitsFor } from './validate-zip.ts';
@@ -19,7 +21,9 @@ export type AcceptResult =
   | { status: 'version_closed'; version: NodeVersionRow }
   /** Remote stores only: nothing was uploaded at the key. */
   | { status: 'missing_object' }
-  | { status: 'rejected'; message: string };
+  | { status: 'rejected'; message: string }
+  /** Whoever published the version may no longer (banned, removed, token revoked): services/publish/upload-gate.ts. */
+  | { status: 'refused'; error: ApiError };
 
 async function loadTarget(services: Services, key: string) {
   const [row] = await services.db
@@ -69,6 +73,13 @@ export async function acceptUploadedArchive(
   if (target.archive.uploadedAt) return { status: 'already_accepted' };
   if (target.version.status !== 'NodeVersionStatusPending')
     return { status: 'version_closed', version: target.version };
+
+  const refusal = await uploadDenial(db, target.version);
+  if (refusal) {
+    if (!options.bytes) await storage.delete(archiveKey);
+    await noteRejection(services, target.version, refusal.message);
+    return { status: 'refused', error: refusal };
+  }
 
   const bytes = options.bytes ?? (await storage.get(archiveKey));
   if (!bytes) return { status: 'missing_object' };

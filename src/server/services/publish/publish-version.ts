@@ -11,6 +11,7 @@ import { checkNewVersion, loadPublishableNode, loadPublishablePublisher, version
 import { nodeMetadata, versionValues } from './node-values.ts';
 import type { PublishRequest } from './publish-input.ts';
 import { authenticatePublishToken } from './publish-token.ts';
+import { assertTokenMayPublish } from './token-authority.ts';
 import { uniqueViolation } from './unique-violation.ts';
 
 export interface PublishResult {
@@ -81,7 +82,7 @@ async function writePublish(db: Db, plan: PublishPlan): Promise<{ version: NodeV
 }
 
 /**
- * comfy-cli's publish: check the token, publisher, node and version in that order, write the node,
+ * comfy-cli's publish: check the token, publisher, the token creator's standing, node and version in that order, write the node,
  * archive record and Pending version in one transaction, and hand back a URL to upload the zip to.
  */
 export async function publishNodeVersion(services: Services, request: PublishRequest): Promise<PublishResult> {
@@ -90,6 +91,8 @@ export async function publishNodeVersion(services: Services, request: PublishReq
   const publisherId = request.publisherId.toLowerCase();
   const token = await authenticatePublishToken(db, request.token, publisherId, now);
   const publisher = await loadPublishablePublisher(db, publisherId);
+  // The same policy as every signed-in write, with the token's creator as the actor.
+  await assertTokenMayPublish(db, token, publisher);
   const existing = await loadPublishableNode(db, request, publisher);
   const version = await checkNewVersion(db, request.nodeVersion.version, existing);
   let written: { version: NodeVersionRow; key: string };

@@ -24,6 +24,9 @@ import { ApiError, forbidden, notFound } from '../../errors.ts';
  *   node.claim          ✓      ✓      ✓      plus proof of control of the GitHub repository
  *   version.update      ✓      ✓      ✓      changelog and deprecated only
  *   version.delete      ✓             ✓
+ *   version.publish     ✓      ✓             by a personal access token, which acts for the user who created it:
+ *                                            that user must still hold a role here and not be banned
+ *                                            (services/publish/token-authority.ts); the admin flag never counts
  *
  * - Anonymous: 401 on all of these. Stranger (signed in, no role): 403.
  * - Banned user (users.status = UserStatusBanned): 403 on every write, whatever their role or admin flag.
@@ -43,10 +46,18 @@ export type Capability =
   | 'node.delete'
   | 'node.claim'
   | 'version.update'
-  | 'version.delete';
+  | 'version.delete'
+  | 'version.publish';
 
-const MEMBER_MAY = new Set<Capability>(['node.create', 'node.update', 'node.claim', 'version.update']);
-const ADMIN_MAY_NOT = new Set<Capability>(['tokens.create']);
+const MEMBER_MAY = new Set<Capability>([
+  'node.create',
+  'node.update',
+  'node.claim',
+  'version.update',
+  'version.publish',
+]);
+// A token's authority is its creator's role on the publisher; an admin flag grants no publishing.
+const ADMIN_MAY_NOT = new Set<Capability>(['tokens.create', 'version.publish']);
 const READS = new Set<Capability>(['tokens.read']);
 
 export function isWrite(capability: Capability): boolean {

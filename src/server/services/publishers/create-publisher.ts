@@ -5,6 +5,7 @@ import { publisherPermissions, publishers, users } from '../../db/schema/index.t
 import { badRequest, forbidden } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { toPublisherColumns, type PublisherFieldsInput } from './publisher-fields.ts';
+import { retiredIdDenial } from './retired-ids.ts';
 
 export const MAX_PUBLISHERS_PER_USER = 5;
 
@@ -29,6 +30,9 @@ export async function createPublisher(
         'publisher_limit_reached',
       );
     }
+    // A deleted publisher's id is only for its former owners (services/publishers/retired-ids.ts).
+    const retired = await retiredIdDenial(tx, input.id, viewer, { claim: true });
+    if (retired) throw retired;
     const [created] = await tx
       .insert(publishers)
       .values({ ...toPublisherColumns(input), id: input.id, name: input.name })

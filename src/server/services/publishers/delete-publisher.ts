@@ -4,10 +4,12 @@ import type { PublisherRow, UserRow } from '../../db/rows.ts';
 import { nodes, personalAccessTokens, publisherPermissions, publishers } from '../../db/schema/index.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
+import { retirePublisherId } from './retired-ids.ts';
 import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from './unclaimed.ts';
 
 /**
- * Deletes a publisher with its tokens and permissions, in one transaction. Refused (409) while it
+ * Deletes a publisher with its tokens and permissions, in one transaction, and retires its id (only
+ * its owners of the moment may ever create it again). Refused (409) while it
  * still has nodes that are not deleted. Its soft-deleted nodes move to the unclaimed placeholder: they
  * keep their ids and version numbers reserved forever, and the foreign key needs a publisher.
  * The publisher row is locked first, so a node cannot be created under it meanwhile.
@@ -41,6 +43,8 @@ export async function deletePublisher(db: Db, actor: UserRow, publisher: Publish
       .delete(personalAccessTokens)
       .where(eq(personalAccessTokens.publisherId, publisher.id))
       .returning({ id: personalAccessTokens.id });
+    // The id stays reserved for the owners it has now (read before the permissions go).
+    await retirePublisherId(tx, publisher.id, now);
     await tx.delete(publisherPermissions).where(eq(publisherPermissions.publisherId, publisher.id));
     await tx.delete(publishers).where(eq(publishers.id, publisher.id));
     await recordAudit(tx, {

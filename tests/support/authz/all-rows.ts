@@ -1,0 +1,17 @@
+import { adminRows } from './admin-rows.ts';
+import { ciRows } from './ci-rows.ts';
+import type { AuthzRow } from './matrix.ts';
+import { moderationRows } from './moderation-rows.ts';
+import { nodeRows } from './node-rows.ts';
+import { publisherRows } from './publisher-rows.ts';
+import { releaseRows } from './release-rows.ts';
+
+/** Every row of the authorization matrix, whichever test file runs it (the coverage test reads this). */
+export const ALL_ROWS: readonly AuthzRow[] = [
+  ...publisherRows,
+  ...nodeRows,
+  ...adminRows,
+  ...ciRows,
+  ...moderationRows,
+  ...releaseRows,
+];
