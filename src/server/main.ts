@@ -10,6 +10,7 @@ import { createApp } from './app.ts';
 import { buildDirectory } from './build-directory.ts';
 import { startUploadJanitor } from './jobs/upload-janitor.ts';
 import { withCompression } from './http/compression.ts';
+import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
 import { createLogger } from './ops/logger.ts';
 import { installCountsSettled } from './services/nodes/count-install.ts';
 import { provideSiteServices } from './site-services.ts';
@@ -116,6 +117,11 @@ async function loadSiteHandler(): Promise<NodeHandler> {
  */
 export async function startServer(options: { site?: boolean } = {}): Promise<RunningServer> {
   const env = parseEnv();
+  // The emulator's unsigned tokens are accepted only on a developer's machine (ops/auth-emulator-guard.ts).
+  const refusal = env.FIREBASE_AUTH_EMULATOR_HOST
+    ? authEmulatorRefusal({ ...env, NODE_ENV: process.env['NODE_ENV'] })
+    : null;
+  if (refusal) throw new Error(refusal);
   const releaseDataDir = env.DATABASE_URL ? () => {} : claimDataDir(env.DATA_DIR);
   const runtime = await createRuntime(env).catch((error: unknown) => {
     releaseDataDir();
