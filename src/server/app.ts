@@ -103,7 +103,7 @@ export function createApp(services: Services, options: AppOptions = {}): App {
     '*',
     bodyLimit({
       maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      ownCaps: [{ method: 'PUT', path: '/storage/objects', maxBytes: services.config.maxArchiveBytes }],
+      ownCaps: [{ method: 'PUT', path: '/storage/objects', maxBytes: () => services.config.maxArchiveBytes }],
     }),
   );
   // After CORS, so a browser can read the 429 and its Retry-After.

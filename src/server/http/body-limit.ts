@@ -13,8 +13,11 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export interface OwnBodyCap {
   method: string;
   path: string;
-  /** The route reads its body as a stream and enforces this cap itself (e.g. readLimitedBody). */
-  maxBytes: number;
+  /**
+   * The route reads its body as a stream and enforces this cap itself (e.g. readLimitedBody). A
+   * function is read per request (the app is also built without services, for the OpenAPI document).
+   */
+  maxBytes: number | (() => number);
 }
 
 export interface BodyLimitOptions {
@@ -62,7 +65,8 @@ export function bodyLimit(options: BodyLimitOptions): MiddlewareHandler<AppEnv> 
     const method = c.req.method;
     if (NO_BODY.has(method)) return next();
     const own = ownCaps.find((cap) => cap.method === method && cap.path === c.req.path);
-    const maxBytes = own?.maxBytes ?? options.maxBytes;
+    const ownMax = typeof own?.maxBytes === 'function' ? own.maxBytes() : own?.maxBytes;
+    const maxBytes = ownMax ?? options.maxBytes;
     // A declared length is refused before a single byte is read (Node's parser holds the client to it).
     const declared = c.req.header('content-length');
     if (declared !== undefined) {
