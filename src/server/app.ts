@@ -103,7 +103,14 @@ export function createApp(services: Services, options: AppOptions = {}): App {
     '*',
     bodyLimit({
       maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      ownCaps: [{ method: 'PUT', path: '/storage/objects', maxBytes: () => services.config.maxArchiveBytes }],
+      ownCaps: [
+        {
+          method: 'PUT',
+          path: '/storage/objects',
+          maxBytes: () => services.config.maxArchiveBytes,
+          tooLargeMessage: (maxBytes) => `The archive is larger than the limit of ${maxBytes} bytes.`,
+        },
+      ],
     }),
   );
   // After CORS, so a browser can read the 429 and its Retry-After.

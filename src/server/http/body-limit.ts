@@ -18,6 +18,8 @@ export interface OwnBodyCap {
    * function is read per request (the app is also built without services, for the OpenAPI document).
    */
   maxBytes: number | (() => number);
+  /** The 413's message, in the route's own words (the same as when the route itself refuses). */
+  tooLargeMessage?: (maxBytes: number) => string;
 }
 
 export interface BodyLimitOptions {
@@ -26,11 +28,11 @@ export interface BodyLimitOptions {
   ownCaps?: OwnBodyCap[];
 }
 
-export const payloadTooLarge = (maxBytes: number) =>
+export const payloadTooLarge = (maxBytes: number, message?: string) =>
   new ApiError(
     413,
     'payload_too_large',
-    `The request body is larger than this endpoint accepts (at most ${maxBytes} bytes).`,
+    message ?? `The request body is larger than this endpoint accepts (at most ${maxBytes} bytes).`,
   );
 
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -74,7 +76,7 @@ export function bodyLimit(options: BodyLimitOptions): MiddlewareHandler<AppEnv> 
       if (!Number.isFinite(length) || length < 0) {
         throw new ApiError(400, 'invalid_content_length', 'The Content-Length header is not a valid number.');
       }
-      if (length > maxBytes) throw payloadTooLarge(maxBytes);
+      if (length > maxBytes) throw payloadTooLarge(maxBytes, own?.tooLargeMessage?.(maxBytes));
       return next();
     }
     // A streamed (chunked) body: routes with their own cap stream it themselves; for the rest the
