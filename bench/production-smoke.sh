@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `DATABASE_URL=… npm run bench:production`: what the Dockerfile's final image does, checked without
 # Docker. Copies package files, the site build and src into a temporary directory, installs
-# production dependencies only (`npm ci --omit=dev`), runs `node src/server/serve.ts` with
-# NODE_ENV=production on the given EMPTY PostgreSQL database, then checks health, pages, search,
+# production dependencies only (`npm ci --omit=dev`), checks that `node src/server/serve.ts` with
+# NODE_ENV=production refuses the auth emulator, runs it on the given EMPTY PostgreSQL database, then checks health, pages, search,
 # a publish through the analysis worker thread to Active, an install, and a draining SIGTERM.
 set -euo pipefail
 : "${DATABASE_URL:?needs DATABASE_URL (an empty PostgreSQL database it may fill)}"
@@ -18,9 +18,16 @@ started=$(date +%s)
 npm ci --omit=dev --no-audit --no-fund --loglevel=error >/dev/null
 echo "npm ci --omit=dev: $(($(date +%s) - started)) s, node_modules $(du -sh node_modules | cut -f1)"
 
-export NODE_ENV=production HOST=127.0.0.1 PORT=4797 API_PORT=8097 DATA_DIR="$work/data" SEED_DEMO_DATA=true
+export HOST=127.0.0.1 PORT=4797 API_PORT=8097 DATA_DIR="$work/data" SEED_DEMO_DATA=true
 export FIREBASE_AUTH_EMULATOR_HOST="${FIREBASE_AUTH_EMULATOR_HOST:-127.0.0.1:9099}"
-"$node_bin" src/server/serve.ts >"$work/server.log" 2>&1 &
+# The image runs with NODE_ENV=production, where the server refuses the auth emulator (its unsigned
+# tokens would let anyone sign in). Check that refusal, then serve with NODE_ENV=test, which only
+# lifts it, so the publish below can sign in through the emulator.
+if NODE_ENV=production "$node_bin" src/server/serve.ts >"$work/refused.log" 2>&1; then
+  echo "NODE_ENV=production with the auth emulator: NOT refused"; exit 1
+fi
+grep -q 'refused with NODE_ENV=production' "$work/refused.log" && echo "NODE_ENV=production refuses the auth emulator"
+NODE_ENV=test "$node_bin" src/server/serve.ts >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 60); do curl -sf http://127.0.0.1:4797/healthz >/dev/null && break; sleep 0.5; done
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseEnv } from '../src/server/env.ts';
 import { buildDirectory } from '../src/server/build-directory.ts';
 import { startServer, type RunningServer } from '../src/server/main.ts';
+import { authEmulatorRefusal } from '../src/server/ops/auth-emulator-guard.ts';
 import { launchAuthEmulator, needsLocalAuthEmulator, type AuthEmulatorHandle } from './lib/auth-emulator.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -61,6 +62,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 process.once('exit', () => auth?.stopNow());
 
+// Never on an address other machines reach, nor in production (the server refuses it there too).
+const emulatorRefusal = needsLocalAuthEmulator(env)
+  ? authEmulatorRefusal({ HOST: env.HOST, NODE_ENV: process.env['NODE_ENV'] })
+  : null;
+if (emulatorRefusal) fail(`Not starting the Firebase Auth emulator. ${emulatorRefusal}`);
 // Started before the build so the two overlap; the server needs it only once it serves.
 if (needsLocalAuthEmulator(env)) {
   auth = await launchAuthEmulator({ root, projectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR }).catch(fail);

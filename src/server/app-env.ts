@@ -1,11 +1,16 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { UserRow } from './db/rows.ts';
+import type { Logger } from './ops/logger.ts';
 import type { Services } from './services.ts';
 
 export interface AppEnv {
   Variables: {
     services: Services;
     requestId: string;
+    /** The client's address: the socket's, or the one the trusted proxies forwarded (http/client-ip.ts). */
+    clientIp: string;
+    /** The app's logger, for work that outlives the request (e.g. install counting). */
+    logger: Logger;
     /** The signed-in user, resolved at most once per request (undefined = not looked up yet). */
     viewer: UserRow | null | undefined;
   };

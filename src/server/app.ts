@@ -5,8 +5,11 @@ import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { App, AppEnv } from './app-env.ts';
 import { ApiError, type ErrorDetail } from './errors.ts';
+import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/body-limit.ts';
 import { cacheHeaders } from './http/cache-headers.ts';
+import { clientAddress } from './http/client-ip.ts';
 import { rejectNul } from './http/reject-nul.ts';
+import { requestIdFrom } from './http/request-id.ts';
 import { accessLog } from './ops/access-log.ts';
 import { registerOpsRoutes } from './ops/health-routes.ts';
 import { createLogger, scrubSecrets, type Logger } from './ops/logger.ts';
@@ -51,6 +54,10 @@ export interface AppOptions {
   metricsToken?: string;
   /** /readyz answers 503 once this is true, so load balancers drain the instance. */
   isShuttingDown?: () => boolean;
+  /** Largest request body of a route without its own cap (default 1 MiB); more is a 413. */
+  maxBodyBytes?: number;
+  /** Proxies in front of us that append to X-Forwarded-For (0: use the socket's address). */
+  proxyHops?: number;
 }
 
 /** Builds the API. Served at the root of the API port and under /api on the site. */
@@ -64,12 +71,17 @@ export function createApp(services: Services, options: AppOptions = {}): App {
     },
   });
 
+  const proxyHops = options.proxyHops ?? 0;
   app.use('*', async (c, next) => {
     c.set('services', services);
-    c.set('requestId', c.req.header('x-request-id') ?? crypto.randomUUID());
+    c.set('requestId', requestIdFrom(c.req.header('x-request-id')));
+    c.set('clientIp', clientAddress(c, proxyHops));
+    c.set('logger', logger);
     c.set('viewer', undefined);
     await next();
     c.header('X-Request-Id', c.get('requestId'));
+    // No response of ours may be sniffed into HTML (relayed vendor bodies, error JSON, archives).
+    c.header('X-Content-Type-Options', 'nosniff');
   });
   app.use('*', accessLog(logger));
   app.use('*', metrics.middleware);
@@ -83,6 +95,22 @@ export function createApp(services: Services, options: AppOptions = {}): App {
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       exposeHeaders: ['X-Request-Id', 'Retry-After'],
       maxAge: 600,
+    }),
+  );
+  // Before anything reads a body (after CORS, so a browser can read the 413). The archive upload
+  // streams its body with its own, larger cap.
+  app.use(
+    '*',
+    bodyLimit({
+      maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+      ownCaps: [
+        {
+          method: 'PUT',
+          path: '/storage/objects',
+          maxBytes: () => services.config.maxArchiveBytes,
+          tooLargeMessage: (maxBytes) => `The archive is larger than the limit of ${maxBytes} bytes.`,
+        },
+      ],
     }),
   );
   // After CORS, so a browser can read the 429 and its Retry-After.

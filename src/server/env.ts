@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Absolute base URL of the stand-alone API as clients reach it (used in downloadUrl/signedUrl). */
   API_PUBLIC_URL: z.url().optional(),
+  /** The site's origin as visitors reach it: canonical and OpenGraph URLs (default http://HOST:PORT). */
+  SITE_PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR/db is used. */
   DATABASE_URL: z.string().min(1).optional(),
@@ -67,8 +69,16 @@ const OpsEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16).optional(),
-  /** Behind a reverse proxy/load balancer that sets X-Forwarded-For (rate limits count the client IP). */
+  /** Behind a reverse proxy/load balancer that sets X-Forwarded-For: true = one proxy (TRUST_PROXY_HOPS=1). */
   TRUST_PROXY: bool.default(false),
+  /** How many proxies in front append to X-Forwarded-For; the client is that many entries from the right. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+  /** Largest request body of an API route without its own cap (archive uploads use MAX_ARCHIVE_BYTES). */
+  MAX_REQUEST_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   RATE_LIMIT_ENABLED: bool.default(true),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RATE_LIMIT_WRITES_PER_IP: z.coerce.number().int().positive().default(300),
@@ -91,4 +101,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid configuration:\n${problems}`);
   }
   return result.data;
+}
+
+/** Proxy hops whose X-Forwarded-For entries are believed: TRUST_PROXY_HOPS, else 1 for TRUST_PROXY=true. */
+export function trustedProxyHops(env: Pick<Env, 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>): number {
+  return env.TRUST_PROXY_HOPS ?? (env.TRUST_PROXY ? 1 : 0);
 }

@@ -10,10 +10,12 @@ import { createApp } from './app.ts';
 import { buildDirectory } from './build-directory.ts';
 import { startUploadJanitor } from './jobs/upload-janitor.ts';
 import { withCompression } from './http/compression.ts';
+import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
 import { createLogger } from './ops/logger.ts';
+import { installCountsSettled } from './services/nodes/count-install.ts';
 import { provideSiteServices } from './site-services.ts';
 import type { RateLimitConfig } from './ops/rate-limit.ts';
-import { parseEnv, type Env } from './env.ts';
+import { parseEnv, trustedProxyHops, type Env } from './env.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { seedDemoDataIfEmpty } from './seed/seed-demo.ts';
 
@@ -88,7 +90,6 @@ function rateLimitsFromEnv(env: Env): RateLimitConfig {
     writesPerIp: env.RATE_LIMIT_WRITES_PER_IP,
     writesPerCredential: env.RATE_LIMIT_WRITES_PER_CREDENTIAL,
     authenticatedPerIp: env.RATE_LIMIT_AUTHENTICATED_PER_IP,
-    trustProxy: env.TRUST_PROXY,
   };
 }
 
@@ -116,6 +117,11 @@ async function loadSiteHandler(): Promise<NodeHandler> {
  */
 export async function startServer(options: { site?: boolean } = {}): Promise<RunningServer> {
   const env = parseEnv();
+  // The emulator's unsigned tokens are accepted only on a developer's machine (ops/auth-emulator-guard.ts).
+  const refusal = env.FIREBASE_AUTH_EMULATOR_HOST
+    ? authEmulatorRefusal({ ...env, NODE_ENV: process.env['NODE_ENV'] })
+    : null;
+  if (refusal) throw new Error(refusal);
   const releaseDataDir = env.DATABASE_URL ? () => {} : claimDataDir(env.DATA_DIR);
   const runtime = await createRuntime(env).catch((error: unknown) => {
     releaseDataDir();
@@ -142,6 +148,8 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     ...(env.RATE_LIMIT_ENABLED ? { rateLimits: rateLimitsFromEnv(env) } : {}),
     isShuttingDown: () => shuttingDown,
+    maxBodyBytes: env.MAX_REQUEST_BODY_BYTES,
+    proxyHops: trustedProxyHops(env),
   });
   const apiListener = getRequestListener(api.fetch);
 
@@ -179,6 +187,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
       // work and the database stop.
       shuttingDown = true;
       await Promise.all([drain(site), drain(apiServer)]);
+      await installCountsSettled();
       stopJanitor();
       await runtime.close();
       releaseDataDir();

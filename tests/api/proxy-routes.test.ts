@@ -247,14 +247,17 @@ describe('vendor proxy: every proxied route', () => {
     expect(JSON.stringify(received.headers)).not.toContain(customer.idToken);
   });
 
-  it('passes vendor errors through with their status and body', async () => {
+  it('passes JSON vendor errors through with their status and body', async () => {
     const missing = await customer.get('/proxy/runway/tasks/missing-task');
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'task not found', vendor_says: 'no such task' });
+    // A vendor error in a media type we do not relay becomes our 502 that names status and type.
     const teapot = await customer.get('/proxy/tripo/v2/openapi/task/teapot-task');
-    expect(teapot.status).toBe(418);
-    expect(teapot.headers.get('content-type')).toBe('text/plain');
-    expect(await teapot.text()).toBe('short and stout');
+    expect(teapot.status).toBe(502);
+    expect(await teapot.json()).toMatchObject({
+      error: 'vendor_unsupported_type',
+      message: expect.stringContaining('418 with "text/plain"'),
+    });
   });
 
   it('relays binary results and forwards a sane Accept header (Stability)', async () => {

@@ -29,6 +29,7 @@ describe('vendor proxy: failures, limits, SSRF and authorization', () => {
             runway: { baseUrl: `${fake.url}/runway`, apiKey: 'key-runway' },
             minimax: { baseUrl: `${fake.url}/minimax`, apiKey: 'key-minimax' },
             pixverse: { baseUrl: `${fake.url}/pixverse`, apiKey: 'key-pixverse' },
+            stability: { baseUrl: `${fake.url}/stability`, apiKey: 'key-stability' },
             vidu: { baseUrl: `http://127.0.0.1:${deadPort}`, apiKey: 'key-vidu' },
           },
           timeoutMs: 300,
@@ -73,6 +74,28 @@ describe('vendor proxy: failures, limits, SSRF and authorization', () => {
     const dead = await customer.get('/proxy/vidu/tasks/v1/creations');
     expect(dead.status).toBe(502);
     expect(await dead.json()).toMatchObject({ error: 'vendor_unreachable' });
+  });
+
+  it('relays only JSON (and raster images where the contract returns them): HTML or SVG is a 502', async () => {
+    for (const path of ['/proxy/luma/generations/html-task', '/proxy/luma/generations/image-task']) {
+      const response = await customer.get(path);
+      expect(response.status, path).toBe(502);
+      expect(await response.json()).toMatchObject({ error: 'vendor_unsupported_type' });
+    }
+    const html = await customer.get('/proxy/runway/tasks/html-task');
+    expect(html.status).toBe(502);
+    const body = await html.text();
+    expect(body).toContain('text/html');
+    expect(body).not.toContain('<script>');
+    expect(html.headers.get('content-type')).toMatch(/^application\/json/);
+    // Even the route that relays images refuses SVG, which can carry script.
+    const svg = await customer.get('/proxy/stability/v2beta/results/svg-task', { headers: { Accept: 'image/*' } });
+    expect(svg.status).toBe(502);
+    expect(await svg.json()).toMatchObject({ error: 'vendor_unsupported_type' });
+    const png = await customer.get('/proxy/stability/v2beta/results/image-task', { headers: { Accept: 'image/*' } });
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('answers 503 for a vendor without configuration', async () => {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 //   missing-task → 404 JSON          teapot-task → 418 text
 //   slow-task    → answers after 2 s  huge-task   → 64 KiB body
 //   redirect-task → 302 elsewhere     image-task  → image/png bytes
+//   html-task    → 200 text/html       svg-task    → 200 image/svg+xml (script-capable)
 // Anything else → 200 JSON echoing the path and query.
 
 export interface RecordedRequest {
@@ -50,6 +51,14 @@ export async function startFakeVendor(port = 0): Promise<FakeVendor> {
     if (pathname.includes('redirect-task')) {
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
       return res.end();
+    }
+    if (pathname.includes('html-task')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end('<script>alert(document.domain)</script>');
+    }
+    if (pathname.includes('svg-task')) {
+      res.writeHead(200, { 'content-type': 'image/svg+xml' });
+      return res.end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     }
     if (pathname.includes('image-task')) {
       res.writeHead(200, { 'content-type': 'image/png' });

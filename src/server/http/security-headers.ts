@@ -1,29 +1,22 @@
-import { createHash } from 'node:crypto';
 import { firebaseClientConfig, type FirebaseClientEnv } from '../../lib/firebase-config/config.ts';
+import { OWN_SCRIPT_HASHES, sha256Source } from './own-inline-scripts.ts';
 
 // Security headers for server-rendered pages. The Content-Security-Policy allows scripts only from
-// our origin plus the exact inline scripts of this page (their SHA-256, computed from the HTML we are
-// about to send: the theme bootstrap and Astro's island loader), so an injected script never runs.
+// our origin plus the inline scripts we ship (a fixed list, own-inline-scripts.ts: the theme
+// bootstrap and Astro's island loaders), so a script injected into a page never runs, even inline.
 // Inline <style> elements are hash-only too (injected CSS can leak attribute values through
 // selectors); style *attributes* stay allowed for the sign-in SDK's widgets, and cannot do that.
 // Sign-in talks to Firebase (and, in development, the Auth emulator); nothing else is allowed to load
 // code or frame the site.
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
-/** `'sha256-…'` sources for every inline script of a document. */
-export const inlineScriptHashes = (html: string) => inlineHashes(html, INLINE_SCRIPT);
-
 /** `'sha256-…'` sources for every inline <style> element of a document. */
-export const inlineStyleHashes = (html: string) => inlineHashes(html, INLINE_STYLE);
-
-function inlineHashes(html: string, element: RegExp): string[] {
+export function inlineStyleHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(element)) {
+  for (const match of html.matchAll(INLINE_STYLE)) {
     const body = match[1] ?? '';
-    if (!body) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    if (body) hashes.add(sha256Source(body));
   }
   return [...hashes];
 }
@@ -51,7 +44,7 @@ export function contentSecurityPolicy(html: string, env: FirebaseClientEnv): str
   const styles = inlineStyleHashes(html).join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' https://apis.google.com ${inlineScriptHashes(html).join(' ')}`.trim(),
+    `script-src 'self' https://apis.google.com ${OWN_SCRIPT_HASHES.join(' ')}`,
     `style-src 'self' ${styles}`.trim(),
     `style-src-elem 'self' ${styles}`.trim(),
     "style-src-attr 'unsafe-inline'",

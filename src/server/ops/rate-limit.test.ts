@@ -10,8 +10,9 @@ const limits: RateLimitConfig = {
   writesPerIp: 3,
   writesPerCredential: 2,
   authenticatedPerIp: 5,
-  trustProxy: true,
 };
+/** One proxy in front (TRUST_PROXY=true): it appends the address it saw to X-Forwarded-For. */
+const behindProxy = { rateLimits: limits, proxyHops: 1 };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,8 +30,8 @@ const post = (app: ReturnType<typeof createApp>, ip: string, headers: Record<str
 describe('rate limits', () => {
   it('counts writes per IP across instances and answers 429 with Retry-After', async () => {
     // Two apps on one database behave as two instances behind a load balancer.
-    const one = createApp(t.services, { rateLimits: limits });
-    const two = createApp(t.services, { rateLimits: limits });
+    const one = createApp(t.services, behindProxy);
+    const two = createApp(t.services, behindProxy);
     const statuses = [];
     for (const app of [one, two, one]) statuses.push((await post(app, '203.0.113.1')).status);
     expect(statuses).not.toContain(429);
@@ -44,13 +45,42 @@ describe('rate limits', () => {
   });
 
   it('limits one credential across IPs, and starts over in the next window', async () => {
-    const app = createApp(t.services, { rateLimits: limits });
+    const app = createApp(t.services, behindProxy);
     const auth = { authorization: 'Bearer nyd_pat_guess' };
     expect((await post(app, '198.51.100.1', auth)).status).not.toBe(429);
     expect((await post(app, '198.51.100.2', auth)).status).not.toBe(429);
     expect((await post(app, '198.51.100.3', auth)).status).toBe(429);
     clock.advance(60_000);
     expect((await post(app, '198.51.100.4', auth)).status).not.toBe(429);
+  });
+
+  it('throttles a client that forges rotating left-most X-Forwarded-For addresses', async () => {
+    const app = createApp(t.services, behindProxy);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      // The client sends its own X-Forwarded-For; our proxy appends the address it really saw.
+      statuses.push((await post(app, `10.0.${i}.1, 198.18.0.7`)).status);
+    }
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses.slice(3)).toEqual([429, 429, 429]);
+  });
+
+  it('takes the client that many hops from the right behind several proxies', async () => {
+    const app = createApp(t.services, { rateLimits: limits, proxyHops: 2 });
+    const statuses: number[] = [];
+    // client-chosen junk, then the real client as seen by the outer proxy, then the outer proxy.
+    for (let i = 0; i < 4; i++) statuses.push((await post(app, `10.1.${i}.1, 198.18.0.8, 192.168.0.2`)).status);
+    expect(statuses.at(-1)).toBe(429);
+    // Another real client behind the same proxies has its own budget.
+    expect((await post(app, '10.1.0.1, 198.18.0.9, 192.168.0.2')).status).not.toBe(429);
+  });
+
+  it('ignores X-Forwarded-For without trusted proxies', async () => {
+    const app = createApp(t.services, { rateLimits: limits });
+    const rows = async () =>
+      (await t.services.db.select({ bucket: rateLimitCounters.bucket }).from(rateLimitCounters)).map((r) => r.bucket);
+    await post(app, '198.18.0.99');
+    expect(await rows()).not.toContain('write:ip:198.18.0.99');
   });
 
   it('never stores the credential itself', async () => {

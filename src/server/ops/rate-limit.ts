@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { lt, sql } from 'drizzle-orm';
+import { and, like, lt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { Db } from '../db/client.ts';
@@ -14,23 +13,9 @@ export interface RateLimitConfig {
   /** Requests that present a credential, per IP per window: slows down token guessing. */
   authenticatedPerIp: number;
   windowSeconds: number;
-  /** Use the left-most X-Forwarded-For address (only behind a proxy you trust to set it). */
-  trustProxy: boolean;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // in-process requests (tests) have no socket
-  }
-}
 
 /** A short hash names the credential's bucket: the counter table never holds a usable secret. */
 function credentialKey(c: Context<AppEnv>): string | null {
@@ -65,7 +50,8 @@ export function rateLimit(config: RateLimitConfig): MiddlewareHandler<AppEnv> {
     const credential = credentialKey(c);
     if (!write && !credential) return next();
 
-    const ip = clientIp(c, config.trustProxy);
+    // Resolved once per request in app.ts from the trusted proxy hops (http/client-ip.ts).
+    const ip = c.get('clientIp');
     const checks: Array<{ bucket: string; limit: number }> = [];
     if (write) checks.push({ bucket: `write:ip:${ip}`, limit: config.writesPerIp });
     if (write && credential) checks.push({ bucket: `write:cred:${credential}`, limit: config.writesPerCredential });
@@ -82,10 +68,16 @@ export function rateLimit(config: RateLimitConfig): MiddlewareHandler<AppEnv> {
     );
     if (now - lastSweep > windowMs) {
       lastSweep = now;
-      // Old windows are useless; whichever instance notices first deletes them.
+      // Old windows are useless; whichever instance notices first deletes them. Only our own
+      // buckets: the table also holds install-count claims, which live for an hour.
       await db
         .delete(rateLimitCounters)
-        .where(lt(rateLimitCounters.windowStart, new Date(windowStart.getTime() - windowMs)));
+        .where(
+          and(
+            lt(rateLimitCounters.windowStart, new Date(windowStart.getTime() - windowMs)),
+            or(like(rateLimitCounters.bucket, 'write:%'), like(rateLimitCounters.bucket, 'auth:%')),
+          ),
+        );
     }
     if (checks.some((check, index) => counts[index]! > check.limit)) {
       const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000));

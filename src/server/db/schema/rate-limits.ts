@@ -3,7 +3,8 @@ import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-co
 /**
  * Fixed-window request counters shared by every instance (so a limit holds behind a load
  * balancer). `bucket` names who is counted (`write:ip:…`, `write:cred:<hash prefix>` — never a raw
- * token); old windows are deleted as new ones are written.
+ * token); old windows are deleted as new ones are written. `install:<hash>` rows are hour-long
+ * claims that one client's install of one version was counted (services/nodes/record-download.ts).
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
 import { nodeDownloadsDaily, nodes } from '../../db/schema/index.ts';
+import { installCountsSettled } from '../../services/nodes/count-install.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
 import { seedNode } from './read-fixtures.ts';
 
@@ -8,6 +10,7 @@ describe('GET /nodes/{nodeId}/install (installNode)', () => {
   let t: TestApp;
   const clock = fixedClock(new Date('2026-06-01T23:59:00Z'));
   const installs = async (nodeId: string) => {
+    await installCountsSettled(); // counted beside the reply, not before it
     const [row] = await t.services.db.select().from(nodes).where(eq(nodes.id, nodeId));
     const daily = await t.services.db
       .select({ day: nodeDownloadsDaily.day, count: nodeDownloadsDaily.count })
@@ -106,9 +109,46 @@ describe('GET /nodes/{nodeId}/install (installNode)', () => {
     expect((await installs('banned-pack')).total).toBe(0);
   });
 
+  it('counts a client once per version per hour, however often it calls', async () => {
+    await seedNode(t.services.db, { id: 'repeat', versions: [{ version: '1.0.0' }, { version: '1.1.0' }] });
+    const app = createApp(t.services, { proxyHops: 1 });
+    const install = (ip: string, query = '') =>
+      app.request(`/nodes/repeat/install${query}`, { headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 20; i++) expect((await install('203.0.113.5')).status).toBe(200);
+    expect((await installs('repeat')).total).toBe(1);
+    // Another version, another client: each counts once more.
+    await install('203.0.113.5', '?version=1.0.0');
+    await install('203.0.113.5', '?version=1.0.0');
+    await install('203.0.113.6');
+    expect((await installs('repeat')).total).toBe(3);
+    // The next hour, the same client counts again.
+    clock.advance(60 * 60 * 1000);
+    await install('203.0.113.5');
+    await install('203.0.113.5');
+    expect((await installs('repeat')).total).toBe(4);
+  });
+
+  it('keeps its claims when the rate limiter sweeps its own old windows', async () => {
+    await seedNode(t.services.db, { id: 'swept', versions: [{ version: '1.0.0' }] });
+    const limits = { windowSeconds: 60, writesPerIp: 100, writesPerCredential: 100, authenticatedPerIp: 100 };
+    const app = createApp(t.services, { proxyHops: 1, rateLimits: limits });
+    const headers = { 'x-forwarded-for': '203.0.113.7' };
+    await app.request('/nodes/swept/install', { headers });
+    expect((await installs('swept')).total).toBe(1);
+    clock.advance(5 * 60 * 1000);
+    await app.request('/publishers', { method: 'POST', headers, body: '{}' }); // a write: sweeps
+    await app.request('/nodes/swept/install', { headers });
+    expect((await installs('swept')).total).toBe(1);
+  });
+
   it('never loses a count under concurrent installs', async () => {
     await seedNode(t.services.db, { id: 'busy', versions: [{ version: '1.0.0' }] });
-    const responses = await Promise.all(Array.from({ length: 12 }, () => t.request('/nodes/busy/install')));
+    const app = createApp(t.services, { proxyHops: 1 });
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        app.request('/nodes/busy/install', { headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } }),
+      ),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(12).fill(200));
     const { total, daily } = await installs('busy');
     expect(total).toBe(12);

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { getVisibleNode } from '../../services/nodes/find-node.ts';
-import { recordDownload } from '../../services/nodes/record-download.ts';
+import { countInstallInBackground } from '../../services/nodes/count-install.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { resolveInstallVersion } from '../../services/versions/resolve-install.ts';
 import { errorResponses, NodeVersionSchema } from '../schemas.ts';
@@ -16,7 +16,8 @@ const route = createRoute({
   summary: 'Returns a node version to be installed.',
   description:
     'The latest Active version, or the requested `version` when it is Active, with its absolute ' +
-    '`downloadUrl`. Counts one install. Pending and flagged versions are not installable (404), ' +
+    '`downloadUrl`. Counts one install, at most once per client address and version per hour (repeated ' +
+    'calls are answered but not counted again). Pending and flagged versions are not installable (404), ' +
     'banned ones are refused (403).',
   request: {
     params: z.object({ nodeId: nodeIdParam }),
@@ -40,7 +41,13 @@ export function registerInstallNode(app: App) {
     const { db, config, clock } = c.get('services');
     const node = await getVisibleNode(db, nodeId);
     const found = await resolveInstallVersion(db, node, version);
-    await recordDownload(db, node.id, clock.now());
+    // Counted after the answer is on its way: a slow or failed count never delays or fails an install.
+    countInstallInBackground(db, c.get('logger'), {
+      nodeId: node.id,
+      version: found.version.version,
+      clientIp: c.get('clientIp'),
+      now: clock.now(),
+    });
     return c.json(toApiNodeVersion(found.version, { config, hasArchive: found.hasArchive }), 200);
   });
 }

@@ -55,13 +55,14 @@ export function registerProxyRoute(app: App, spec: ProxyRouteSpec) {
     description:
       `Forwarded to the configured ${spec.vendor} API with the server's credential; the vendor's status and ` +
       'body pass through. Caller: a Firebase ID token or X-API-KEY. 503 when the vendor is not configured, ' +
-      '504 on timeout, 502 when the vendor is unreachable or its answer too large.',
+      '504 on timeout, 502 when the vendor is unreachable, redirects, or answers too much or with a media type ' +
+      'that is not relayed (only JSON, and raster images where the vendor returns results as images).',
     security: apiKeySecurity,
     request: { params: paramsSchema(spec.path, spec.integerParams), ...(spec.query ? { query: spec.query } : {}) },
     responses: {
       200: { description: "The vendor's answer, passed through (any vendor status code)" },
       ...errorResponses(400, 401, 403),
-      502: { description: 'Vendor unreachable, redirecting, or answer too large' },
+      502: { description: 'Vendor unreachable, redirecting, answer too large, or not JSON (or an allowed image)' },
       503: { description: 'Vendor not configured' },
       504: { description: 'Vendor timed out' },
     },
@@ -82,6 +83,7 @@ export function registerProxyRoute(app: App, spec: ProxyRouteSpec) {
         segments,
         query: queryPairs(query),
         headers: vendorHeaders(c, spec),
+        images: spec.forwardAccept ?? false,
       });
       await recordUsage(c, caller, spec, segments, answer.status, startedAt);
       const headers = new Headers();

@@ -1,4 +1,5 @@
 import { ApiError } from '../../errors.ts';
+import { isRelayableType, mediaTypeEssence } from './relayable-type.ts';
 import { buildVendorUrl } from './vendor-url.ts';
 import { VENDORS, type VendorName, type VendorProxyConfig } from './vendors.ts';
 
@@ -9,6 +10,8 @@ export interface VendorRequest {
   query?: [string, string][];
   /** Extra request headers allowed through (e.g. Accept); never the caller's credentials. */
   headers?: Record<string, string>;
+  /** Relay raster images too (routes whose contract returns them); JSON is always relayed. */
+  images?: boolean;
 }
 
 export interface VendorResponse {
@@ -58,7 +61,8 @@ const isTimeout = (error: unknown) =>
 /**
  * One GET to a configured vendor with our credential. The vendor's status and body come back as
  * they are; our own failures are ApiErrors: 503 not configured, 504 timeout, 502 unreachable, a
- * redirect (never followed: it could point anywhere) or a body over the size limit.
+ * redirect (never followed: it could point anywhere), a media type we do not relay (HTML or SVG
+ * would run as our origin) or a body over the size limit.
  */
 export async function forwardToVendor(
   config: VendorProxyConfig | undefined,
@@ -87,8 +91,19 @@ export async function forwardToVendor(
         `The ${request.vendor} API answered with a redirect, which is not followed.`,
       );
     }
+    const contentType = response.headers.get('content-type') ?? undefined;
+    const empty = response.status === 204 || response.headers.get('content-length') === '0';
+    if (!empty && !isRelayableType(contentType, { images: request.images ?? false })) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new ApiError(
+        502,
+        'vendor_unsupported_type',
+        `The ${request.vendor} API answered ${response.status} with ${contentType ? `"${mediaTypeEssence(contentType)}"` : 'no content type'}, ` +
+          `which is not relayed: only JSON${request.images ? ' and PNG, JPEG, WebP or GIF images' : ''} is.`,
+      );
+    }
     const body = await readLimited(response, config.maxResponseBytes, request.vendor);
-    return { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body };
+    return { status: response.status, contentType, body };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (isTimeout(error) || signal.aborted) {
