@@ -10,6 +10,7 @@ import { createApp } from './app.ts';
 import { buildDirectory } from './build-directory.ts';
 import { startUploadJanitor } from './jobs/upload-janitor.ts';
 import { withCompression } from './http/compression.ts';
+import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createLogger } from './ops/logger.ts';
 import { provideSiteServices } from './site-services.ts';
 import type { RateLimitConfig } from './ops/rate-limit.ts';
@@ -127,9 +128,12 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     // Search answers from memory: load it fully before the first request, then follow the change feed.
     const search = await runtime.searchSync.start();
     console.log(`Search index: ${search.documents} nodes loaded in ${Math.round(search.milliseconds)} ms.`);
-    // Scans and node-class extraction of uploads; stopped by runtime.close().
+    // Scans and node-class extraction of uploads, acceptance of direct (S3) uploads; stopped by runtime.close().
     runtime.jobs.start();
-    stopJanitor = startUploadJanitor(runtime.services, (error) => console.error('upload janitor failed:', error));
+    stopJanitor = startUploadJanitor(
+      runtime.services,
+      backgroundErrorReporter(runtime.logger, 'upload-janitor', 'upload janitor failed; the next pass retries'),
+    );
   } catch (error) {
     await runtime.close();
     releaseDataDir();
