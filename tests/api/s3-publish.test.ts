@@ -65,8 +65,8 @@ async function publishAndInstall(s3: TestS3Server, via: InstanceProcess, install
   expect(published.status, await published.clone().text()).toBe(201);
   const { signedUrl } = (await published.json()) as { signedUrl: string };
   const key = `${publisherId}/${nodeId}/1.0.0/node.zip`;
-  // The upload goes to the bucket, not to our API.
-  expect(signedUrl.startsWith(`${s3.endpoint}/${TEST_S3.bucket}/${key}?`)).toBe(true);
+  // The upload goes to the bucket (under the name clients use), not to our API.
+  expect(signedUrl.startsWith(`${s3.clientEndpoint}/${TEST_S3.bucket}/${key}?`)).toBe(true);
   const zip = buildZip(samplePackFiles(nodeId));
   const upload = await fetch(signedUrl, {
     method: 'PUT',
@@ -84,7 +84,7 @@ async function publishAndInstall(s3: TestS3Server, via: InstanceProcess, install
   const { downloadUrl } = (await install.json()) as { downloadUrl: string };
   // The API redirects to the bucket (presigned GET); the bytes are exactly the uploaded zip.
   const download = await fetch(downloadUrl);
-  expect(download.url.startsWith(`${s3.endpoint}/${TEST_S3.bucket}/${key}?`)).toBe(true);
+  expect(download.url.startsWith(`${s3.clientEndpoint}/${TEST_S3.bucket}/${key}?`)).toBe(true);
   expect(new Uint8Array(await download.arrayBuffer())).toEqual(zip);
   const object = await s3.client.send(new GetObjectCommand({ Bucket: TEST_S3.bucket, Key: key }));
   expect(await object.Body!.transformToByteArray()).toEqual(zip);

@@ -32,7 +32,13 @@ export const TEST_S3 = {
 } as const;
 
 export interface TestS3Server {
+  /** Where the server process reaches the store. */
   endpoint: string;
+  /**
+   * Where clients reach it: another name for the same server, as in compose.yaml (minio:9000
+   * inside, localhost:9000 outside), so presigned URLs are proven to carry the client's host.
+   */
+  clientEndpoint: string;
   /** STORAGE_DRIVER=s3 settings for a server process pointed at this store. */
   env: Record<string, string>;
   /** An independent client (the AWS SDK) to check what is really in the bucket. */
@@ -59,12 +65,15 @@ export async function startS3Server(): Promise<TestS3Server> {
     forcePathStyle: true,
     credentials: { accessKeyId: TEST_S3.accessKeyId, secretAccessKey: TEST_S3.secretAccessKey },
   });
+  const clientEndpoint = `http://localhost:${port}`;
   return {
     endpoint,
+    clientEndpoint,
     client,
     env: {
       STORAGE_DRIVER: 's3',
       S3_ENDPOINT: endpoint,
+      S3_CLIENT_ENDPOINT: clientEndpoint,
       S3_REGION: TEST_S3.region,
       S3_BUCKET: TEST_S3.bucket,
       S3_ACCESS_KEY_ID: TEST_S3.accessKeyId,

@@ -16,8 +16,6 @@ const clock = { now: () => new Date() };
 const store = (overrides: { secretAccessKey?: string; clock?: { now(): Date } } = {}) =>
   createS3Storage({
     endpoint: s3.endpoint,
-    bucket: TEST_S3.bucket,
-    region: TEST_S3.region,
     ...TEST_S3,
     clock,
     ...overrides,
@@ -54,6 +52,25 @@ describe('S3 adapter on a real S3-compatible server', () => {
     expect(await sdkGet(key)).toEqual(bytes);
     const download = await fetch((await store().downloadRedirectUrl(key))!);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
+  });
+
+  it('presigns for the name clients use while the server talks to the store under another', async () => {
+    const key = 'acme/pack/2.0.0/node.zip';
+    const bytes = zipBytes('through the client endpoint');
+    const split = createS3Storage({ endpoint: s3.endpoint, clientEndpoint: s3.clientEndpoint, ...TEST_S3, clock });
+    const url = await split.createUploadUrl(key, { expiresInSeconds: 900, contentType: 'application/zip' });
+    expect(new URL(url).host).toBe(new URL(s3.clientEndpoint).host);
+    const put = await fetch(url, { method: 'PUT', headers: { 'content-type': 'application/zip' }, body: bytes });
+    expect(put.status, await put.text()).toBe(200);
+    expect(await split.head(key)).toEqual({ size: bytes.length });
+    const download = (await split.downloadRedirectUrl(key))!;
+    expect(new URL(download).host).toBe(new URL(s3.clientEndpoint).host);
+    expect(new Uint8Array(await (await fetch(download)).arrayBuffer())).toEqual(bytes);
+    // The same URL rewritten to the server's own name no longer matches its signature.
+    const moved = new URL(url);
+    moved.host = new URL(s3.endpoint).host;
+    const refused = await fetch(moved, { method: 'PUT', headers: { 'content-type': 'application/zip' }, body: bytes });
+    expect(refused.status).toBe(403);
   });
 
   it('refuses requests signed with a wrong secret, a changed content type or an expired URL', async () => {

@@ -14,6 +14,8 @@ import type { ArchiveStorage } from './port.ts';
 
 export interface S3StorageOptions {
   endpoint: string;
+  /** The endpoint as clients reach it, for presigned URLs (default `endpoint`). */
+  clientEndpoint?: string | undefined;
   region: string;
   bucket: string;
   accessKeyId: string;
@@ -68,6 +70,9 @@ export function createS3Storage(options: S3StorageOptions): ArchiveStorage {
   const { region, accessKeyId, secretAccessKey, clock } = options;
   const base = `${trimSlash(options.endpoint)}/${encodeURIComponent(options.bucket)}`;
   const objectUrl = (key: string) => `${base}/${encodeKey(key)}`;
+  // SigV4 signs the host: a presigned URL must carry the name the client will send.
+  const clientBase = `${trimSlash(options.clientEndpoint ?? options.endpoint)}/${encodeURIComponent(options.bucket)}`;
+  const clientObjectUrl = (key: string) => `${clientBase}/${encodeKey(key)}`;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const doFetch = options.fetch ?? fetch;
 
@@ -98,7 +103,7 @@ export function createS3Storage(options: S3StorageOptions): ArchiveStorage {
     directUploads: true,
     createUploadUrl(key, { expiresInSeconds, contentType }) {
       return presignS3Url({
-        url: objectUrl(key),
+        url: clientObjectUrl(key),
         method: 'PUT',
         expiresInSeconds,
         headers: { 'content-type': contentType },
@@ -111,7 +116,7 @@ export function createS3Storage(options: S3StorageOptions): ArchiveStorage {
     async downloadRedirectUrl(key) {
       if (options.publicUrl) return `${trimSlash(options.publicUrl)}/${encodeKey(key)}`;
       return presignS3Url({
-        url: objectUrl(key),
+        url: clientObjectUrl(key),
         method: 'GET',
         expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
         accessKeyId,

@@ -24,7 +24,12 @@ let counter = 0;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  const storage = createS3Storage({ endpoint: s3.endpoint, ...TEST_S3, clock: { now: () => new Date() } });
+  const storage = createS3Storage({
+    endpoint: s3.endpoint,
+    clientEndpoint: s3.clientEndpoint,
+    ...TEST_S3,
+    clock: { now: () => new Date() },
+  });
   t = await createTestApp({ storage, config: { maxArchiveBytes: 256 * 1024 } });
   publisher = await insertPublisher(t.services.db);
   ({ token } = await insertToken(t.services.db, publisher));
