@@ -16,6 +16,8 @@ import { buildZip, samplePackFiles } from '../support/zip.ts';
 // version turns Active → install downloads the exact bytes. The AWS SDK checks the bucket itself.
 // One instance on embedded PGlite always; two instances on one PostgreSQL when it is configured.
 const driver = process.env['TEST_DB_DRIVER'];
+/** A server process boots in seconds, but the whole suite runs files in parallel on two cores. */
+const START_TIMEOUT_MS = 150_000;
 
 async function call(
   instance: InstanceProcess,
@@ -99,14 +101,17 @@ describe.skipIf(driver !== 'pglite')('S3 storage, one instance on embedded PGlit
   beforeAll(async () => {
     s3 = await startS3Server();
     dataDir = await mkdtemp(join(tmpdir(), 'nodeyard-s3-one-'));
-    instance = await startInstance({
-      ...s3.env,
-      DATA_DIR: dataDir,
-      FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
-      FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099',
-      RATE_LIMIT_ENABLED: 'false',
-    });
-  }, 120_000);
+    instance = await startInstance(
+      {
+        ...s3.env,
+        DATA_DIR: dataDir,
+        FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+        FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099',
+        RATE_LIMIT_ENABLED: 'false',
+      },
+      START_TIMEOUT_MS,
+    );
+  }, START_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {
     await instance?.stop();
@@ -144,8 +149,8 @@ describe.skipIf(driver !== 'postgres')('S3 storage, two instances on one Postgre
       FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099',
       RATE_LIMIT_ENABLED: 'false',
     };
-    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
-  }, 120_000);
+    [a, b] = await Promise.all([startInstance(env, START_TIMEOUT_MS), startInstance(env, START_TIMEOUT_MS)]);
+  }, START_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/client.ts';
-import { createLogger, scrubSecrets, type Logger } from '../ops/logger.ts';
+import { defaultBackgroundLogger } from '../ops/background-errors.ts';
+import { scrubSecrets, type Logger } from '../ops/logger.ts';
 import type { Services } from '../services.ts';
 import {
   claimJob,
@@ -47,7 +48,7 @@ type Report = (level: Level, message: string, fields?: Record<string, unknown>) 
 function reporter(options: WorkerOptions): Report {
   const { log } = options;
   if (log) return (_level, message) => log(scrubSecrets(message));
-  const logger = options.logger ?? createLogger();
+  const logger = options.logger ?? defaultBackgroundLogger();
   return (level, message, fields = {}) => logger[level]({ component: 'jobs', ...fields }, scrubSecrets(message));
 }
 

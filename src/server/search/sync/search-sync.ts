@@ -1,8 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { nodes } from '../../db/schema/index.ts';
-import { backgroundErrorReporter } from '../../ops/background-errors.ts';
-import { createLogger } from '../../ops/logger.ts';
+import { backgroundErrorReporter, defaultBackgroundLogger } from '../../ops/background-errors.ts';
 import type { SearchDocument, SearchIndex } from '../port.ts';
 import { readChangesSince, readCounters, readHighWaterMark, type NodeChange } from './change-feed.ts';
 import { loadAllDocuments, loadDocuments } from './node-documents.ts';
@@ -62,7 +61,8 @@ export class SearchSync {
     this.#countsIntervalMs = options.countsIntervalMs ?? 60_000;
     this.#queriesIntervalMs = options.queriesIntervalMs ?? 5_000;
     this.#onError =
-      options.onError ?? backgroundErrorReporter(createLogger(), 'search-sync', 'search sync failed; retrying');
+      options.onError ??
+      backgroundErrorReporter(defaultBackgroundLogger(), 'search-sync', 'search sync failed; retrying');
   }
 
   /** Loads everything (awaited: search answers only once it is complete), then starts the timers. */
