@@ -41,4 +41,17 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // Background work logs through the redacting JSON logger (src/server/ops/logger.ts), never the
+    // console: its errors can quote tokens or signed URLs, and log shippers expect one JSON object per line.
+    files: [
+      'src/server/jobs/**/*.ts',
+      'src/server/search/sync/**/*.ts',
+      'src/server/services/archives/**/*.ts',
+      'src/server/services/moderation/**/*.ts',
+      'src/server/ops/background-errors.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-console': 'error' },
+  },
 );

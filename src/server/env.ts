@@ -28,6 +28,11 @@ const EnvSchema = z.object({
   /** HMAC secret for the filesystem store's signed URLs; generated into DATA_DIR when unset. */
   STORAGE_SIGNING_SECRET: z.string().min(32).optional(),
   S3_ENDPOINT: z.url().optional(),
+  /**
+   * The store as clients (comfy-cli, browsers) reach it, for presigned upload/download URLs, when the
+   * server reaches it under another name (compose: http://minio:9000 inside, http://localhost:9000 outside).
+   */
+  S3_CLIENT_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),

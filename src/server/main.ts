@@ -11,6 +11,7 @@ import { buildDirectory } from './build-directory.ts';
 import { startUploadJanitor } from './jobs/upload-janitor.ts';
 import { withCompression } from './http/compression.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
+import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createLogger } from './ops/logger.ts';
 import { installCountsSettled } from './services/nodes/count-install.ts';
 import { provideSiteServices } from './site-services.ts';
@@ -133,9 +134,12 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     // Search answers from memory: load it fully before the first request, then follow the change feed.
     const search = await runtime.searchSync.start();
     console.log(`Search index: ${search.documents} nodes loaded in ${Math.round(search.milliseconds)} ms.`);
-    // Scans and node-class extraction of uploads; stopped by runtime.close().
+    // Scans and node-class extraction of uploads, acceptance of direct (S3) uploads; stopped by runtime.close().
     runtime.jobs.start();
-    stopJanitor = startUploadJanitor(runtime.services, (error) => console.error('upload janitor failed:', error));
+    stopJanitor = startUploadJanitor(
+      runtime.services,
+      backgroundErrorReporter(runtime.logger, 'upload-janitor', 'upload janitor failed; the next pass retries'),
+    );
   } catch (error) {
     await runtime.close();
     releaseDataDir();

@@ -11,6 +11,8 @@ import { SearchSync } from './search/sync/search-sync.ts';
 import { defaultJobHandlers } from './jobs/handlers.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { endIdleAnalysisThreads } from './moderation/thread/analyze-in-thread.ts';
+import { backgroundErrorReporter } from './ops/background-errors.ts';
+import { createLogger, type Logger } from './ops/logger.ts';
 import type { AppConfig, Services } from './services.ts';
 import { storageRoot } from './storage/fs.ts';
 import { s3StorageFromEnv } from './storage/s3-env.ts';
@@ -35,8 +37,10 @@ export interface Runtime {
    * write never pay for the full load); close() stops it.
    */
   searchSync: SearchSync;
-  /** Background jobs (scans, extraction). Created idle: the server starts it; close() stops it. */
+  /** Background jobs (scans, extraction, S3 upload acceptance). Created idle: the server starts it; close() stops it. */
   jobs: JobWorker;
+  /** The redacting JSON logger (LOG_LEVEL) that background work reports through. */
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -76,14 +80,18 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     identity: firebaseIdentity(env.FIREBASE_PROJECT_ID),
     storage: s3 ?? { root: storageRoot(dataDir) },
   });
-  const searchSync = new SearchSync(services.db, services.search);
-  const jobs = new JobWorker(services, defaultJobHandlers(), { staleMs: env.JOBS_STALE_SECONDS * 1000 });
+  const logger = createLogger({ level: env.LOG_LEVEL });
+  const searchSync = new SearchSync(services.db, services.search, {
+    onError: backgroundErrorReporter(logger, 'search-sync', 'search sync failed; retrying'),
+  });
+  const jobs = new JobWorker(services, defaultJobHandlers(), { staleMs: env.JOBS_STALE_SECONDS * 1000, logger });
   return {
     services,
     database,
     embedded,
     searchSync,
     jobs,
+    logger,
     async close() {
       await jobs.stop();
       await endIdleAnalysisThreads();

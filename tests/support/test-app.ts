@@ -11,6 +11,7 @@ import { SearchSync } from '../../src/server/search/sync/search-sync.ts';
 import { defaultJobHandlers } from '../../src/server/jobs/handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
 import type { AppConfig, Services } from '../../src/server/services.ts';
+import type { ArchiveStorage } from '../../src/server/storage/port.ts';
 import { EMULATOR_PROJECT } from './firebase-emulator.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -44,7 +45,9 @@ export function fixedClock(start = new Date('2026-06-01T12:00:00Z')): Clock & { 
 }
 
 /** The real app on a real database, the real Firebase Auth emulator, and a temp-dir archive store. */
-export async function createTestApp(overrides: { config?: Partial<AppConfig>; clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: { config?: Partial<AppConfig>; clock?: Clock; storage?: ArchiveStorage } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const storageDir = await mkdtemp(join(tmpdir(), 'nodeyard-storage-'));
   const clock = overrides.clock ?? { now: () => new Date() };
@@ -60,7 +63,7 @@ export async function createTestApp(overrides: { config?: Partial<AppConfig>; cl
     db: database.db,
     config,
     identity: firebaseIdentity(EMULATOR_PROJECT),
-    storage: { root: storageDir },
+    storage: overrides.storage ?? { root: storageDir },
     clock,
   });
   const app = createApp(services);

@@ -80,8 +80,15 @@ export async function completeJob(db: Db, job: JobRow, workerId: string) {
     .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));
 }
 
-/** Puts a failed attempt back in the queue after its backoff. */
-export async function retryJob(db: Db, job: JobRow, workerId: string, error: string, baseMs?: number) {
+/** Puts a failed attempt back in the queue after its backoff (or after `delayMs` when given). */
+export async function retryJob(
+  db: Db,
+  job: JobRow,
+  workerId: string,
+  error: string,
+  options: { baseMs?: number; delayMs?: number } = {},
+) {
+  const delayMs = options.delayMs ?? backoffMs(job.attempts, options.baseMs);
   await db
     .update(jobs)
     .set({
@@ -89,7 +96,7 @@ export async function retryJob(db: Db, job: JobRow, workerId: string, error: str
       lockedAt: null,
       lockedBy: null,
       lastError: error,
-      runAt: sql`now() + ${`${backoffMs(job.attempts, baseMs)} milliseconds`}::interval`,
+      runAt: sql`now() + ${`${delayMs} milliseconds`}::interval`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)));

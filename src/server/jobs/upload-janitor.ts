@@ -1,8 +1,13 @@
-import { and, gte, isNull, lt } from 'drizzle-orm';
+import { and, gte, isNull, lt, not } from 'drizzle-orm';
 import { archives } from '../db/schema/index.ts';
+import { awaitingUpload } from '../services/archives/await-upload.ts';
 import type { Services } from '../services.ts';
 
-/** Signed upload URLs live 15 minutes; an archive still not accepted an hour later was abandoned. */
+/**
+ * Signed upload URLs live 15 minutes; an archive still not accepted an hour later was abandoned,
+ * unless its acceptance job (remote stores) is still queued or running: a backed-up queue must
+ * not lose an upload it is about to accept.
+ */
 const ABANDONED_AFTER_MS = 60 * 60_000;
 /** Older rows were already swept by an earlier pass (this keeps each pass small). */
 const LOOK_BACK_MS = 48 * 60 * 60_000;
@@ -23,13 +28,14 @@ export async function sweepAbandonedUploads(services: Services, now = services.c
         isNull(archives.uploadedAt),
         lt(archives.createdAt, new Date(now.getTime() - ABANDONED_AFTER_MS)),
         gte(archives.createdAt, new Date(now.getTime() - LOOK_BACK_MS)),
+        not(awaitingUpload(archives.key)),
       ),
     );
   for (const { key } of rows) await services.storage.delete(key);
   return rows.length;
 }
 
-/** Runs the sweep every ten minutes until stopped. */
+/** Runs the sweep every ten minutes until stopped; `onError` reports a failed pass (the next one retries). */
 export function startUploadJanitor(services: Services, onError: (error: unknown) => void): () => void {
   const timer = setInterval(() => {
     sweepAbandonedUploads(services).catch(onError);

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher } from '../../../tests/support/factories.ts';
@@ -9,6 +10,7 @@ import { acceptUploadedArchive } from '../services/archives/accept-upload.ts';
 import { backoffMs, enqueueJob } from './queue.ts';
 import { JobWorker, type JobHandler } from './worker.ts';
 import { defaultJobHandlers } from './handlers.ts';
+import { createLogger } from '../ops/logger.ts';
 
 describe('JobWorker', () => {
   let t: TestApp;
@@ -53,6 +55,34 @@ describe('JobWorker', () => {
     expect(backoffMs(1)).toBe(5_000);
     expect(backoffMs(3)).toBe(20_000);
     expect(backoffMs(30)).toBe(600_000);
+  });
+
+  it('reports failures through the redacting JSON logger, tokens scrubbed', async () => {
+    const lines: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const leaky: JobHandler = {
+      kind: 'test.leaky',
+      run: async () => {
+        throw new Error('upstream refused nyd_pat_0123456789abcdef');
+      },
+    };
+    const worker = new JobWorker(t.services, [leaky], { logger: createLogger({ destination }) });
+    await enqueueJob(t.services.db, 'test.leaky', {}, { maxAttempts: 1 });
+    expect(await worker.runDue()).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      level: 'warn',
+      component: 'jobs',
+      kind: 'test.leaky',
+      attempt: 1,
+      msg: expect.stringContaining('failed (giving up): upstream refused [REDACTED]'),
+    });
+    expect(lines[0]).not.toContain('nyd_pat_');
   });
 
   it('keeps renewing the lock of a long job, so no other worker takes it for abandoned', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/client.ts';
+import { defaultBackgroundLogger } from '../ops/background-errors.ts';
+import { scrubSecrets, type Logger } from '../ops/logger.ts';
 import type { Services } from '../services.ts';
 import {
   claimJob,
@@ -13,6 +15,7 @@ import {
   type JobRow,
 } from './queue.ts';
 import { PermanentJobError } from './permanent-error.ts';
+import { RetryJobLater } from './retry-later.ts';
 import { onJobsEnqueued } from './signal.ts';
 
 /**
@@ -32,7 +35,21 @@ export interface WorkerOptions {
   staleMs?: number;
   /** Base of the exponential retry backoff. */
   backoffBaseMs?: number;
+  /** Where the worker reports (default: the redacting JSON logger of ops/logger.ts). */
+  logger?: Logger;
+  /** Replaces the logger with a plain callback (tests silence the worker with `() => {}`). */
   log?: (message: string) => void;
+}
+
+type Level = 'debug' | 'warn' | 'error';
+type Report = (level: Level, message: string, fields?: Record<string, unknown>) => void;
+
+/** Error text may quote anything a handler saw: tokens are scrubbed before it is logged. */
+function reporter(options: WorkerOptions): Report {
+  const { log } = options;
+  if (log) return (_level, message) => log(scrubSecrets(message));
+  const logger = options.logger ?? defaultBackgroundLogger();
+  return (level, message, fields = {}) => logger[level]({ component: 'jobs', ...fields }, scrubSecrets(message));
 }
 
 /** Error text kept on the job: the message only (no stack, nothing the handler did not say). */
@@ -42,7 +59,8 @@ export class JobWorker {
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly services: Services;
   private readonly handlers = new Map<string, JobHandler>();
-  private readonly options: Required<WorkerOptions>;
+  private readonly options: Required<Omit<WorkerOptions, 'log' | 'logger'>>;
+  private readonly report: Report;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
@@ -57,8 +75,8 @@ export class JobWorker {
       pollMs: options.pollMs ?? 500,
       staleMs: options.staleMs ?? 10 * 60_000,
       backoffBaseMs: options.backoffBaseMs ?? 5_000,
-      log: options.log ?? ((message) => console.error(message)),
     };
+    this.report = reporter(options);
   }
 
   /** Starts polling (and listening for in-process enqueues). */
@@ -110,7 +128,7 @@ export class JobWorker {
         // keep draining while jobs are due
       }
     } catch (error) {
-      this.options.log(`jobs: worker loop error: ${errorText(error)}`);
+      this.report('error', `jobs: worker loop error: ${errorText(error)}`);
     }
   }
 
@@ -124,7 +142,7 @@ export class JobWorker {
     const heartbeat = setInterval(
       () =>
         void touchJob(db, job, this.id).catch((error: unknown) =>
-          this.options.log(`jobs: heartbeat: ${errorText(error)}`),
+          this.report('warn', `jobs: heartbeat: ${errorText(error)}`, { jobId: job.id, kind: job.kind }),
         ),
       Math.max(50, this.options.staleMs / 3),
     ).unref();
@@ -134,11 +152,19 @@ export class JobWorker {
     } catch (error) {
       const message = errorText(error);
       const final = job.attempts >= job.maxAttempts || error instanceof PermanentJobError;
-      this.options.log(
-        `jobs: ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} failed${final ? ' (giving up)' : ', will retry'}: ${message}`,
+      const laterMs = error instanceof RetryJobLater ? error.delayMs : undefined;
+      const waiting = laterMs !== undefined && !final;
+      this.report(
+        waiting ? 'debug' : 'warn',
+        `jobs: ${job.kind} #${job.id} attempt ${job.attempts}/${job.maxAttempts} ${waiting ? 'waiting' : 'failed'}${final ? ' (giving up)' : ', will retry'}: ${message}`,
+        { jobId: job.id, kind: job.kind, attempt: job.attempts },
       );
       if (final) await this.giveUp(job, message, this.id);
-      else await retryJob(db, job, this.id, message, this.options.backoffBaseMs);
+      else
+        await retryJob(db, job, this.id, message, {
+          baseMs: this.options.backoffBaseMs,
+          ...(waiting ? { delayMs: laterMs } : {}),
+        });
     } finally {
       clearInterval(heartbeat);
     }

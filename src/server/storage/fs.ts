@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Clock } from '../clock.ts';
 import type { ArchiveStorage } from './port.ts';
@@ -20,6 +20,8 @@ export function createFsStorage(options: {
 }): ArchiveStorage {
   const { root, apiPublicUrl, secret, clock } = options;
   return {
+    // Uploads arrive through our own signed /storage/objects route, which accepts them.
+    directUploads: false,
     async createUploadUrl(key, { expiresInSeconds }) {
       const expiresAt = new Date(clock.now().getTime() + expiresInSeconds * 1000);
       return signStorageUrl({ baseUrl: apiPublicUrl, secret, method: 'PUT', key, expiresAt });
@@ -38,6 +40,14 @@ export function createFsStorage(options: {
     async get(key) {
       try {
         return new Uint8Array(await readFile(pathFor(root, key)));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async head(key) {
+      try {
+        return { size: (await stat(pathFor(root, key))).size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

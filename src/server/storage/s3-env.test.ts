@@ -30,4 +30,22 @@ describe('s3StorageFromEnv', () => {
     expect(`${url.origin}${url.pathname}`).toBe('https://s3.example.test/archives/p/n/1.0.0/node.zip');
     expect(url.searchParams.get('X-Amz-Credential')).toBe('id/20260601/auto/s3/aws4_request');
   });
+
+  it('signs for S3_CLIENT_ENDPOINT when clients reach the store under another name', async () => {
+    const env = parseEnv({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_CLIENT_ENDPOINT: 'http://localhost:9000',
+      S3_BUCKET: 'nodeyard-archives',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    const url = new URL(
+      await s3StorageFromEnv(env, clock).createUploadUrl('p/n/1.0.0/node.zip', {
+        expiresInSeconds: 900,
+        contentType: 'application/zip',
+      }),
+    );
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost:9000/nodeyard-archives/p/n/1.0.0/node.zip');
+  });
 });

@@ -14,6 +14,7 @@ export function s3StorageFromEnv(env: Env, clock: Clock): ArchiveStorage {
   }
   return createS3Storage({
     endpoint: S3_ENDPOINT,
+    clientEndpoint: env.S3_CLIENT_ENDPOINT,
     region: env.S3_REGION,
     bucket: S3_BUCKET,
     accessKeyId: S3_ACCESS_KEY_ID,

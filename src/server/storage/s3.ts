@@ -7,12 +7,15 @@ import type { ArchiveStorage } from './port.ts';
 // (`{endpoint}/{bucket}/{key}`) so custom endpoints work without bucket DNS names.
 //
 // With S3 the client PUTs the zip straight to the bucket through the presigned URL, so the API
-// never sees the upload. Acceptance (validation, hashing, activation) therefore starts from a job
-// that checks the object (HEAD) and calls `acceptUploadedArchive` (services/archives/), which reads
-// it back with `get` and deletes it again when it is not an acceptable archive.
+// never sees the upload (`directUploads`). Acceptance therefore runs from the
+// `archive.await_upload` job queued at publish (services/archives/await-upload.ts): it polls the
+// object with `head` until the upload URL expires, then `acceptUploadedArchive` reads it back with
+// `get`, validates it (deleting it when it is not an acceptable archive) and queues the scan.
 
 export interface S3StorageOptions {
   endpoint: string;
+  /** The endpoint as clients reach it, for presigned URLs (default `endpoint`). */
+  clientEndpoint?: string | undefined;
   region: string;
   bucket: string;
   accessKeyId: string;
@@ -67,6 +70,9 @@ export function createS3Storage(options: S3StorageOptions): ArchiveStorage {
   const { region, accessKeyId, secretAccessKey, clock } = options;
   const base = `${trimSlash(options.endpoint)}/${encodeURIComponent(options.bucket)}`;
   const objectUrl = (key: string) => `${base}/${encodeKey(key)}`;
+  // SigV4 signs the host: a presigned URL must carry the name the client will send.
+  const clientBase = `${trimSlash(options.clientEndpoint ?? options.endpoint)}/${encodeURIComponent(options.bucket)}`;
+  const clientObjectUrl = (key: string) => `${clientBase}/${encodeKey(key)}`;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const doFetch = options.fetch ?? fetch;
 
@@ -94,9 +100,10 @@ export function createS3Storage(options: S3StorageOptions): ArchiveStorage {
     new Error(`S3 ${method} ${key} failed with HTTP ${response.status}`);
 
   return {
+    directUploads: true,
     createUploadUrl(key, { expiresInSeconds, contentType }) {
       return presignS3Url({
-        url: objectUrl(key),
+        url: clientObjectUrl(key),
         method: 'PUT',
         expiresInSeconds,
         headers: { 'content-type': contentType },
@@ -109,7 +116,7 @@ export function createS3Storage(options: S3StorageOptions): ArchiveStorage {
     async downloadRedirectUrl(key) {
       if (options.publicUrl) return `${trimSlash(options.publicUrl)}/${encodeKey(key)}`;
       return presignS3Url({
-        url: objectUrl(key),
+        url: clientObjectUrl(key),
         method: 'GET',
         expiresInSeconds: DOWNLOAD_URL_TTL_SECONDS,
         accessKeyId,
@@ -139,6 +146,15 @@ export function createS3Storage(options: S3StorageOptions): ArchiveStorage {
         throw failed('GET', key, response);
       }
       return new Uint8Array(await response.arrayBuffer());
+    },
+    async head(key) {
+      const response = await send('HEAD', key);
+      await response.body?.cancel();
+      if (response.status === 404) return null;
+      if (!response.ok) throw failed('HEAD', key, response);
+      const size = Number(response.headers.get('content-length'));
+      if (!Number.isSafeInteger(size) || size < 0) throw new Error(`S3 HEAD ${key} gave no Content-Length`);
+      return { size };
     },
     async delete(key) {
       const response = await send('DELETE', key);

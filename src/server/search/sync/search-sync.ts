@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { nodes } from '../../db/schema/index.ts';
+import { backgroundErrorReporter, defaultBackgroundLogger } from '../../ops/background-errors.ts';
 import type { SearchDocument, SearchIndex } from '../port.ts';
 import { readChangesSince, readCounters, readHighWaterMark, type NodeChange } from './change-feed.ts';
 import { loadAllDocuments, loadDocuments } from './node-documents.ts';
@@ -20,7 +21,7 @@ export interface SearchSyncOptions {
   countsIntervalMs?: number;
   /** How often recorded queries are shared with other instances through the database (default 5 s). */
   queriesIntervalMs?: number;
-  /** Where a failed background tick is reported (default console.error); the next tick retries. */
+  /** Where a failed background tick is reported (default: the redacting JSON logger); the next tick retries. */
   onError?: (error: unknown) => void;
 }
 
@@ -59,7 +60,9 @@ export class SearchSync {
     this.#overlapMs = options.overlapMs ?? 15_000;
     this.#countsIntervalMs = options.countsIntervalMs ?? 60_000;
     this.#queriesIntervalMs = options.queriesIntervalMs ?? 5_000;
-    this.#onError = options.onError ?? ((error) => console.error('search sync failed; retrying:', error));
+    this.#onError =
+      options.onError ??
+      backgroundErrorReporter(defaultBackgroundLogger(), 'search-sync', 'search sync failed; retrying');
   }
 
   /** Loads everything (awaited: search answers only once it is complete), then starts the timers. */

@@ -9,6 +9,7 @@ import { insertToken } from '../../../../tests/support/factories.ts';
 import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
 import { PASSED_REASON } from '../moderation/verdict.ts';
 import { acceptUploadedArchive } from './accept-upload.ts';
+import { AWAIT_UPLOAD_JOB } from './await-upload.ts';
 
 // The path a remote store (S3) takes: the object is already in the bucket, the API never saw it.
 
@@ -94,6 +95,8 @@ describe('acceptUploadedArchive without bytes (object already in the store)', ()
 
   it('reports a missing object and an unknown key', async () => {
     const { key } = await publish();
+    // The filesystem store's upload route accepts uploads itself: publish queues no wait for one.
+    expect(await t.services.db.select().from(jobs).where(eq(jobs.kind, AWAIT_UPLOAD_JOB))).toEqual([]);
     expect(await acceptUploadedArchive(t.services, key)).toEqual({ status: 'missing_object' });
     expect(await acceptUploadedArchive(t.services, 'nobody/none/1.0.0/node.zip')).toEqual({ status: 'unknown_key' });
   });

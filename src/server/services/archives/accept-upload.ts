@@ -35,11 +35,16 @@ async function loadTarget(services: Services, key: string) {
   return row;
 }
 
+function tooLargeMessage(services: Services, size: number): string | null {
+  const { maxArchiveBytes } = services.config;
+  return size > maxArchiveBytes ? `The archive is larger than ${maxArchiveBytes} bytes.` : null;
+}
+
 /** Why the bytes cannot be a node archive, or null. */
 async function rejectionOf(services: Services, bytes: Uint8Array): Promise<string | null> {
-  const { maxArchiveBytes } = services.config;
-  if (bytes.length > maxArchiveBytes) return `The archive is larger than ${maxArchiveBytes} bytes.`;
-  const check = await validateZip(bytes, zipLimitsFor(maxArchiveBytes));
+  const tooLarge = tooLargeMessage(services, bytes.length);
+  if (tooLarge) return tooLarge;
+  const check = await validateZip(bytes, zipLimitsFor(services.config.maxArchiveBytes));
   return check.ok ? null : check.message;
 }
 
@@ -50,6 +55,18 @@ async function noteRejection(services: Services, version: NodeVersionRow, messag
     .where(and(eq(nodeVersions.id, version.id), eq(nodeVersions.status, 'NodeVersionStatusPending')));
 }
 
+/** A remote object that is not acceptable is deleted (nothing unvalidated stays in the bucket). */
+async function reject(
+  services: Services,
+  version: NodeVersionRow,
+  archiveKey: string,
+  message: string,
+): Promise<AcceptResult> {
+  await services.storage.delete(archiveKey);
+  await noteRejection(services, version, message);
+  return { status: 'rejected', message };
+}
+
 /**
  * Accepts the zip of a Pending version: validate, hash, record, and queue `version.uploaded` for
  * the moderation pipeline (services/moderation/scan-version.ts), which makes the version Active
@@ -57,8 +74,9 @@ async function noteRejection(services: Services, version: NodeVersionRow, messag
  *
  * - Filesystem store: the API received the upload, so the route passes `bytes`; they are stored
  *   only once valid (nothing is written for a bad zip).
- * - S3: the client PUTs straight to the bucket and the API never sees it. Moderation then starts
- *   from a job that checks the object and calls this without `bytes`: the object is read back
+ * - S3: the client PUTs straight to the bucket and the API never sees it. The
+ *   `archive.await_upload` job queued at publish (await-upload.ts) calls this without `bytes`
+ *   until the object is there: its size is checked with `storage.head`, then it is read back
  *   with `storage.get`, and deleted again when it is not acceptable.
  * A rejected upload leaves the version Pending with the reason in status_reason.
  */
@@ -81,11 +99,19 @@ export async function acceptUploadedArchive(
     return { status: 'refused', error: refusal };
   }
 
-  const bytes = options.bytes ?? (await storage.get(archiveKey));
-  if (!bytes) return { status: 'missing_object' };
+  let bytes = options.bytes;
+  if (!bytes) {
+    // Remote store: anyone holding the signed URL chose the object's size, so look before reading.
+    const head = await storage.head(archiveKey);
+    if (!head) return { status: 'missing_object' };
+    const tooLarge = tooLargeMessage(services, head.size);
+    if (tooLarge) return reject(services, target.version, archiveKey, tooLarge);
+    bytes = (await storage.get(archiveKey)) ?? undefined;
+    if (!bytes) return { status: 'missing_object' };
+  }
   const problem = await rejectionOf(services, bytes);
   if (problem) {
-    if (!options.bytes) await storage.delete(archiveKey);
+    if (!options.bytes) return reject(services, target.version, archiveKey, problem);
     await noteRejection(services, target.version, problem);
     return { status: 'rejected', message: problem };
   }

@@ -5,6 +5,7 @@ import { archives, nodes, nodeVersions, personalAccessTokens } from '../../db/sc
 import { conflict } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { ARCHIVE_CONTENT_TYPE, archiveKey, UPLOAD_URL_TTL_SECONDS } from '../archives/archive-key.ts';
+import { enqueueAwaitUpload } from '../archives/await-upload.ts';
 import { recordAudit } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
 import { checkNewVersion, loadPublishableNode, loadPublishablePublisher, versionExists } from './check-publish.ts';
@@ -26,6 +27,8 @@ interface PublishPlan {
   existing: NodeRow | undefined;
   version: string;
   now: Date;
+  /** The store takes the upload directly (S3): queue the job that waits for and accepts it. */
+  awaitUpload: boolean;
 }
 
 /** Creates the node or refreshes its metadata; a deleted node comes back with its owner's new version. */
@@ -53,6 +56,7 @@ async function writePublish(db: Db, plan: PublishPlan): Promise<{ version: NodeV
     const node = await upsertNode(tx, plan);
     const key = archiveKey(plan.publisher.id, node.id, plan.version);
     const [archive] = await tx.insert(archives).values({ key, contentType: ARCHIVE_CONTENT_TYPE }).returning();
+    if (plan.awaitUpload) await enqueueAwaitUpload(tx, key, plan.now);
     const [version] = await tx
       .insert(nodeVersions)
       .values({
@@ -97,7 +101,15 @@ export async function publishNodeVersion(services: Services, request: PublishReq
   const version = await checkNewVersion(db, request.nodeVersion.version, existing);
   let written: { version: NodeVersionRow; key: string };
   try {
-    written = await writePublish(db, { request, token, publisher, existing, version, now });
+    written = await writePublish(db, {
+      request,
+      token,
+      publisher,
+      existing,
+      version,
+      now,
+      awaitUpload: storage.directUploads,
+    });
   } catch (error) {
     // Two publishes racing for the same version (or the same new node id): the loser gets the
     // answer it would have got a moment later, never a 500.
