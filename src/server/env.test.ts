@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env.ts';
+import { parseEnv, trustedProxyHops } from './env.ts';
 
 describe('parseEnv', () => {
   it('fills the embedded defaults from an empty environment', () => {
@@ -16,5 +16,18 @@ describe('parseEnv', () => {
     const bad = () => parseEnv({ ANALYSIS_MAX_HEAP_MB: '10', LOG_LEVEL: 'loud' });
     expect(bad).toThrow(/ANALYSIS_MAX_HEAP_MB: .*>=64/);
     expect(bad).toThrow(/LOG_LEVEL: .*"silent"/);
+  });
+
+  it('trusts proxy hops: TRUST_PROXY_HOPS, else one for TRUST_PROXY=true, else none', () => {
+    expect(trustedProxyHops(parseEnv({}))).toBe(0);
+    expect(trustedProxyHops(parseEnv({ TRUST_PROXY: 'true' }))).toBe(1);
+    expect(trustedProxyHops(parseEnv({ TRUST_PROXY: 'true', TRUST_PROXY_HOPS: '2' }))).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY_HOPS: '-1' })).toThrow(/TRUST_PROXY_HOPS/);
+  });
+
+  it('bounds request bodies at 1 MiB unless told otherwise', () => {
+    expect(parseEnv({}).MAX_REQUEST_BODY_BYTES).toBe(1024 * 1024);
+    expect(parseEnv({ MAX_REQUEST_BODY_BYTES: '65536' }).MAX_REQUEST_BODY_BYTES).toBe(65536);
+    expect(() => parseEnv({ SITE_PUBLIC_URL: 'not a url' })).toThrow(/SITE_PUBLIC_URL/);
   });
 });
