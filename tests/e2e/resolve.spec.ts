@@ -40,7 +40,9 @@ for (const lang of ['en', 'ar'] as const) {
       const png = pngWithText([
         { kind: 'iTXt', keyword: 'workflow', text: JSON.stringify(uiWorkflow), compressed: true },
       ]);
-      await page.getByTestId('resolve-file').setInputFiles({ name: 'shared.png', mimeType: 'image/png', buffer: png });
+      await page
+        .getByTestId('resolve-file')
+        .setInputFiles({ name: 'shared.png', mimeType: 'image/png', buffer: Buffer.from(png) });
       await expectPlan(page);
       // The result takes focus so keyboard users land on it.
       await expect(page.getByTestId('resolve-plan').locator('..')).toBeFocused();

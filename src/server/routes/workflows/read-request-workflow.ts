@@ -19,7 +19,7 @@ const tooLarge = (maxBytes: number) =>
  * reading, a chunked body as soon as it passes the limit. A body another middleware already read
  * (JSON is checked for NUL characters at the edge) comes from Hono's cache.
  */
-async function readBody(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Array> {
+async function readBody(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(c.req.header('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   const request = c.req.raw;
@@ -41,7 +41,13 @@ async function readBody(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Arra
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total);
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 async function fromMultipart(c: Context<AppEnv>, type: string): Promise<WorkflowClasses> {

@@ -254,7 +254,7 @@ describe('POST /workflows/resolve (resolveWorkflow)', () => {
       [pngWithText([{ kind: 'tEXt', keyword: 'parameters', text: 'a cat' }]), 'image/png', 'no_workflow_in_image'],
       [pngWithText([{ kind: 'tEXt', keyword: 'workflow', text: '{"oops"' }]), 'image/png', 'invalid_json'],
       [pngWithText([]).subarray(0, 40), 'image/png', 'invalid_image'],
-      [Buffer.from('GIF89a not a png'), 'image/png', 'invalid_image'],
+      [new TextEncoder().encode('GIF89a not a png'), 'image/png', 'invalid_image'],
       [webpWithExif(['Canon']), 'image/webp', 'no_workflow_in_image'],
       [
         webpWithExif([`workflow:${JSON.stringify(uiWorkflow(['Popular']))}`]).subarray(0, 40),
@@ -277,7 +277,7 @@ describe('POST /workflows/resolve (resolveWorkflow)', () => {
   it('refuses oversized bodies and decompression bombs with 413, other media types with 415', async () => {
     const bigJson = JSON.stringify({ nodes: [{ type: 'KSampler', pad: 'x'.repeat(2 * 1024 * 1024) }] });
     expect((await post(bigJson, 'application/json')).body.error).toBe('payload_too_large');
-    const bigImage = Buffer.concat([pngWithText([]), Buffer.alloc(8 * 1024 * 1024)]);
+    const bigImage = new Uint8Array(Buffer.concat([pngWithText([]), Buffer.alloc(8 * 1024 * 1024)]));
     const image = await post(bigImage, 'image/png');
     expect({ status: image.status, code: image.body.error }).toEqual({ status: 413, code: 'payload_too_large' });
     // 3 MB of text compresses to a few kB: refused while inflating, not after.

@@ -53,7 +53,7 @@ export function databaseProviders(db: Db): ProviderLookup {
     if (classNames.length === 0) return new Map();
     // One JSON parameter, unpacked into a text[] once: the same statement for any number of classes.
     const names = sql`(SELECT names FROM wanted)::text[]`;
-    const result = await db.execute<Row>(sql`
+    const result = await db.execute(sql`
       WITH wanted AS (
         SELECT array_agg(value) AS names FROM jsonb_array_elements_text(${JSON.stringify(classNames)}::jsonb)
       ),
@@ -83,7 +83,8 @@ export function databaseProviders(db: Db): ProviderLookup {
        WHERE n.status = 'NodeStatusActive'
     `);
     const providers: ClassProviders = new Map();
-    for (const row of result.rows) {
+    // Both drivers (node-postgres, PGlite) answer raw statements with `{ rows }`; the shared Db type cannot say so.
+    for (const row of (result as unknown as { rows: Row[] }).rows) {
       const pack: PackInfo = {
         id: row.id,
         name: row.name,

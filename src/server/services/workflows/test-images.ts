@@ -3,6 +3,11 @@ import { crc32, deflateSync } from 'node:zlib';
 // Builds real PNG and WebP files with embedded text, the way ComfyUI and other tools write them,
 // for the resolver's tests and the browser spec (test support only).
 
+/** Concatenated into a plain Uint8Array (what fetch bodies and Blobs accept). */
+function bytes(parts: Buffer[]): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(Buffer.concat(parts));
+}
+
 function u32(value: number): Buffer {
   const out = Buffer.alloc(4);
   out.writeUInt32BE(value >>> 0);
@@ -32,10 +37,10 @@ function textChunk(entry: PngText): Buffer {
 }
 
 /** A valid 1×1 grey PNG carrying the given text chunks before its pixels. */
-export function pngWithText(texts: PngText[]): Buffer {
+export function pngWithText(texts: PngText[]): Uint8Array<ArrayBuffer> {
   const ihdr = Buffer.concat([u32(1), u32(1), Buffer.from([8, 0, 0, 0, 0])]);
   const idat = deflateSync(Buffer.from([0, 128]));
-  return Buffer.concat([
+  return bytes([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
     ...texts.map(textChunk),
@@ -54,7 +59,7 @@ function riffChunk(type: string, data: Buffer): Buffer {
  * A WebP container with an EXIF chunk holding ASCII values as ComfyUI's SaveAnimatedWEBP writes them
  * ("workflow:{json}" in Make, "prompt:{json}" in Model), in a little-endian TIFF IFD0.
  */
-export function webpWithExif(values: string[]): Buffer {
+export function webpWithExif(values: string[]): Uint8Array<ArrayBuffer> {
   const entries = values.map((value) => Buffer.from(`${value}\0`, 'utf8'));
   const ifdSize = 2 + entries.length * 12 + 4;
   let dataOffset = 8 + ifdSize;
@@ -74,11 +79,11 @@ export function webpWithExif(values: string[]): Buffer {
   const body = Buffer.concat([Buffer.from('WEBP', 'latin1'), riffChunk('VP8L', vp8l), riffChunk('EXIF', tiff)]);
   const size = Buffer.alloc(4);
   size.writeUInt32LE(body.length);
-  return Buffer.concat([Buffer.from('RIFF', 'latin1'), size, body]);
+  return bytes([Buffer.from('RIFF', 'latin1'), size, body]);
 }
 
 /** A WebP with an XMP packet whose text holds the escaped "workflow:{json}". */
-export function webpWithXmp(text: string): Buffer {
+export function webpWithXmp(text: string): Uint8Array<ArrayBuffer> {
   const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   const xmp = Buffer.from(
     `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description>${escaped}</rdf:Description></x:xmpmeta>`,
@@ -86,5 +91,5 @@ export function webpWithXmp(text: string): Buffer {
   const body = Buffer.concat([Buffer.from('WEBP', 'latin1'), riffChunk('XMP ', xmp)]);
   const size = Buffer.alloc(4);
   size.writeUInt32LE(body.length);
-  return Buffer.concat([Buffer.from('RIFF', 'latin1'), size, body]);
+  return bytes([Buffer.from('RIFF', 'latin1'), size, body]);
 }
