@@ -67,8 +67,9 @@ async function fromMultipart(c: Context<AppEnv>, type: string): Promise<Workflow
 }
 
 async function fromBody(c: Context<AppEnv>): Promise<WorkflowClasses> {
-  const type = (c.req.header('content-type') ?? '').toLowerCase();
-  const media = type.split(';')[0]!.trim();
+  // Only the media type is case-insensitive: a multipart boundary must be kept exactly as sent.
+  const type = c.req.header('content-type') ?? '';
+  const media = type.split(';')[0]!.trim().toLowerCase();
   if (media === 'application/json' || media.endsWith('+json')) {
     return readJsonWorkflow(new TextDecoder().decode(await readBody(c, MAX_JSON_BYTES)).replace(/^\uFEFF/, ''));
   }

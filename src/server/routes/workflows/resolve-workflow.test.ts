@@ -241,6 +241,19 @@ describe('POST /workflows/resolve (resolveWorkflow)', () => {
       expect(response.status).toBe(200);
       expect(((await response.json()) as Plan).packs.map((p) => p.id)).toEqual(['impact-pack']);
     }
+    // Browsers send mixed-case boundaries (----WebKitFormBoundaryAbC…): the boundary must not be lower-cased.
+    const boundary = '----WebKitFormBoundaryAbCdEf012345';
+    const body = new Uint8Array(
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n`),
+        Buffer.from('Content-Type: image/png\r\n\r\n'),
+        Buffer.from(png),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    );
+    const browserLike = await post(body, `multipart/form-data; boundary=${boundary}`);
+    expect(browserLike.status).toBe(200);
+    expect(browserLike.body.packs.map((p) => p.id)).toEqual(['impact-pack']);
     const raw = await post(png, 'application/octet-stream');
     expect(raw.body.packs.map((p) => p.id)).toEqual(['impact-pack']);
   });
