@@ -6,6 +6,7 @@ import { ZodError } from 'zod';
 import type { App, AppEnv } from './app-env.ts';
 import { ApiError, type ErrorDetail } from './errors.ts';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/body-limit.ts';
+import { MAX_IMAGE_BYTES, MULTIPART_SLACK_BYTES } from './services/workflows/limits.ts';
 import { cacheHeaders } from './http/cache-headers.ts';
 import { clientAddress } from './http/client-ip.ts';
 import { rejectNul } from './http/reject-nul.ts';
@@ -110,6 +111,8 @@ export function createApp(services: Services, options: AppOptions = {}): App {
           maxBytes: () => services.config.maxArchiveBytes,
           tooLargeMessage: (maxBytes) => `The archive is larger than the limit of ${maxBytes} bytes.`,
         },
+        // Workflow images (8 MB) and their multipart envelope; the route applies the per-type limits.
+        { method: 'POST', path: '/workflows/resolve', maxBytes: MAX_IMAGE_BYTES + MULTIPART_SLACK_BYTES },
       ],
     }),
   );

@@ -57,5 +57,8 @@ export const nodes = pgTable(
     index('nodes_created_at_id_idx').on(t.createdAt, t.id),
     index('nodes_total_install_idx').on(t.totalInstall),
     index('nodes_repository_lower_idx').on(sql`lower(${t.repository})`),
+    // The workflow resolver's class lookup (`catalog_comfy_node_names ?| names`) for imported packs.
+    // fastupdate off: without autovacuum (PGlite) a pending list would grow and every lookup would scan it.
+    index('nodes_catalog_comfy_node_names_idx').using('gin', t.catalogComfyNodeNames).with({ fastupdate: false }),
   ],
 );

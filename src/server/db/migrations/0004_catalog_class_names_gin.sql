@@ -1,0 +1,1 @@
+CREATE INDEX "nodes_catalog_comfy_node_names_idx" ON "nodes" USING gin ("catalog_comfy_node_names") WITH (fastupdate=false);

@@ -1,0 +1,51 @@
+import { WorkflowInputError } from './workflow-input-error.ts';
+
+const latin1 = new TextDecoder('latin1');
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+export function isWebp(bytes: Uint8Array): boolean {
+  return (
+    bytes.length >= 12 &&
+    latin1.decode(bytes.subarray(0, 4)) === 'RIFF' &&
+    latin1.decode(bytes.subarray(8, 12)) === 'WEBP'
+  );
+}
+
+const XML_ENTITIES: Record<string, string> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'" };
+
+function decodeXmlEntities(text: string): string {
+  return text.replace(/&(quot|amp|lt|gt|apos|#\d+|#x[0-9a-f]+);/gi, (_, entity: string) => {
+    if (entity[0] !== '#') return XML_ENTITIES[entity.toLowerCase()] ?? '';
+    const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+    return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+  });
+}
+
+/**
+ * The text of a WebP's metadata chunks: `EXIF` (ComfyUI writes "workflow:{json}" and "prompt:{json}"
+ * as ASCII/UTF-8 EXIF values) and `XMP ` (decoded from XML escapes). The resolver then looks for the
+ * labelled JSON in this text rather than walking EXIF IFDs, which also finds values that other tools
+ * moved into other tags.
+ */
+export function readWebpMetadataText(bytes: Uint8Array): string[] {
+  if (!isWebp(bytes)) throw new WorkflowInputError(400, 'invalid_image', 'The WebP file is corrupt.');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The RIFF header states the file's size: less data than that is a file cut short.
+  if (8 + view.getUint32(4, true) > bytes.length) {
+    throw new WorkflowInputError(400, 'invalid_image', 'The WebP file is truncated.');
+  }
+  const texts: string[] = [];
+  let offset = 12;
+  while (offset + 8 <= bytes.length) {
+    const type = latin1.decode(bytes.subarray(offset, offset + 4));
+    const length = view.getUint32(offset + 4, true);
+    const start = offset + 8;
+    if (start + length > bytes.length)
+      throw new WorkflowInputError(400, 'invalid_image', 'The WebP file is truncated.');
+    const data = bytes.subarray(start, start + length);
+    if (type === 'EXIF') texts.push(utf8.decode(data));
+    else if (type === 'XMP ') texts.push(decodeXmlEntities(utf8.decode(data)));
+    offset = start + length + (length % 2); // chunks are padded to even sizes
+  }
+  return texts;
+}
