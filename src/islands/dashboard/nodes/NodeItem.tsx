@@ -20,7 +20,7 @@ interface Props {
 
 /** One node row: what it is, and edit / versions / delete. */
 export function NodeItem({ node, publisherId, isOwner }: Props) {
-  const { t, lang } = useDashboard();
+  const { t } = useDashboard();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [showVersions, setShowVersions] = useState(false);
