@@ -47,7 +47,6 @@ export function createTranslator(lang: string, messages: MessageTree, fallback?:
     // Keys are dotted paths only; a ':' in one is not a namespace.
     nsSeparator: false,
     returnObjects: false,
-    showSupportNotice: false,
     // Every value goes through the formatter (not only `{{x, format}}` ones).
     interpolation: { escapeValue: false, alwaysFormat: true },
     missingInterpolationHandler: (_text: string, match: RegExpExecArray) => match[0],
