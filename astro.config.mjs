@@ -1,6 +1,6 @@
 // @ts-check
 import node from '@astrojs/node';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 
@@ -17,13 +17,11 @@ export default defineConfig({
   // Standalone mode gives us a handler that serves built assets and pages; src/server/main.ts
   // mounts it in its own http server (next to the API listener) instead of letting it autostart.
   adapter: node({ mode: 'standalone' }),
-  // Islands are written against React's API and run on Preact (compat): the same components for
-  // ~10 KB of runtime instead of React's ~60 KB on every page.
-  integrations: [preact({ compat: true })],
+  // React 19 islands. Pages stay light by hydrating only what is interactive, each island with the
+  // directive that fits (see docs/architecture.md, "JavaScript weight").
+  integrations: [react()],
   vite: {
     plugins: [tailwindcss()],
-    // Bundled on the server too, so their `react` imports reach preact/compat like ours do.
-    ssr: { noExternal: ['@nanostores/react', '@tanstack/react-query'] },
     ...(buildDir === './dist' ? {} : { cacheDir: `${buildDir}/.vite` }),
   },
   server: { port: 4321, host: '127.0.0.1' },

@@ -7,14 +7,6 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // Islands run on preact/compat in the site (astro.config.mjs): unit tests render them the same way.
-        resolve: {
-          alias: [
-            { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-$1runtime' },
-            { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-            { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-          ],
-        },
         test: {
           name: 'unit',
           include: ['src/lib/**/*.test.{ts,tsx}', 'src/i18n/**/*.test.{ts,tsx}', 'src/islands/**/*.test.{ts,tsx}'],

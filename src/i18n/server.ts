@@ -8,7 +8,7 @@ const cache = new Map<Locale, TFunction>();
 export function serverT(lang: Locale): TFunction {
   let t = cache.get(lang);
   if (!t) {
-    t = createTranslator(MESSAGES[lang], MESSAGES[DEFAULT_LOCALE]);
+    t = createTranslator(lang, MESSAGES[lang], MESSAGES[DEFAULT_LOCALE]);
     cache.set(lang, t);
   }
   return t;

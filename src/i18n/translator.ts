@@ -1,38 +1,61 @@
+import i18next from 'i18next';
+import { formatNumber } from '../lib/format/format.ts';
+
 export type MessageTree = { [key: string]: string | MessageTree };
-export type TFunction = (key: string, values?: Record<string, string | number>) => string;
-
-// A deliberately small translator instead of i18next: the messages only use dotted keys and
-// `{{name}}` placeholders (no plurals, nesting or formatters; `locale-files.test.ts` keeps every
-// language's keys and placeholders identical), and i18next cost every page ~16 KB of gzipped
-// JavaScript for features nobody used.
-
-function lookUp(messages: MessageTree, key: string): string | undefined {
-  let node: string | MessageTree | undefined = messages;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
-
-/** Fills `{{name}}` placeholders; one without a value stays as it is, so a missing value is visible. */
-export function interpolate(text: string, values: Record<string, string | number> | undefined): string {
-  if (!values) return text;
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined ? whole : String(value);
-  });
-}
 
 /**
- * A `t()` for one language: the key's text in `messages`, else in `fallback` (English on the
- * server), else the key itself. Used once per language on the server and once per island in the
- * browser, so languages never leak between requests.
+ * Values for a message's `{{placeholders}}`. `count` chooses the plural form (`key_one`,
+ * `key_few`, … by the language's `Intl.PluralRules`), so it must be the number itself, never a
+ * formatted string; every number is formatted in the page's language when it is interpolated.
  */
-export function createTranslator(messages: MessageTree, fallback: MessageTree = messages): TFunction {
-  return (key, values) => interpolate(lookUp(messages, key) ?? lookUp(fallback, key) ?? key, values);
+export type TValues = { count?: number } & Record<string, string | number>;
+export type TFunction = (key: string, values?: TValues) => string;
+
+/**
+ * i18next's formatter slot, filled with ours: numbers get the language's digits and separators
+ * (the shared formatter of src/lib/format), everything else is inserted as it is.
+ */
+const numberFormatter = {
+  type: 'formatter',
+  init() {},
+  add() {},
+  addCached() {},
+  format: (value: unknown, _format: string | undefined, lng: string | undefined) =>
+    typeof value === 'number' && lng ? formatNumber(value, lng) : value,
+} as const;
+
+/** Where a language's missing key is looked up on the server (islands get complete slices). */
+const FALLBACK_LANGUAGE = 'en';
+
+/**
+ * A `t()` for one language, backed by its own i18next instance (so languages never leak between
+ * requests or islands): the key's text in `messages`, else in `fallback` (English on the server),
+ * else the key itself. Plural forms follow i18next's `_zero/_one/_two/_few/_many/_other` suffixes;
+ * numbers go through the shared formatter ("1 234" in French); a placeholder without a value
+ * stays visible as `{{name}}`. Values are inserted as they are: the renderer (Astro or React) escapes.
+ */
+export function createTranslator(lang: string, messages: MessageTree, fallback?: MessageTree): TFunction {
+  const instance = i18next.createInstance().use(numberFormatter);
+  const resources: Record<string, { translation: MessageTree }> = { [lang]: { translation: messages } };
+  if (fallback && lang !== FALLBACK_LANGUAGE) resources[FALLBACK_LANGUAGE] = { translation: fallback };
+  // Resources are inline, so initialisation is synchronous and t() works at once.
+  void instance.init({
+    lng: lang,
+    fallbackLng: fallback ? FALLBACK_LANGUAGE : false,
+    resources,
+    initAsync: false,
+    // Keys are dotted paths only; a ':' in one is not a namespace.
+    nsSeparator: false,
+    returnObjects: false,
+    // Every value goes through the formatter (not only `{{x, format}}` ones).
+    interpolation: { escapeValue: false, alwaysFormat: true },
+    missingInterpolationHandler: (_text: string, match: RegExpExecArray) => match[0],
+  });
+  return (key, values) => {
+    const text: unknown = values ? instance.t(key, values) : instance.t(key);
+    // A key naming a section (an object) is not a message.
+    return typeof text === 'string' ? text : key;
+  };
 }
 
 /** Picks the given top-level sections of a message tree (what an island needs, nothing more). */

@@ -112,7 +112,7 @@ test.describe('admin dashboard', () => {
 
     await item.getByLabel('Reason').fill('Reviewed: test fixture');
     await item.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect(page.getByTestId('undo-bar')).toContainText('Approved 1 version(s).');
+    await expect(page.getByTestId('undo-bar')).toContainText('Approved 1 version.');
     await expect(page.getByText('Nothing to review.', { exact: false })).toBeVisible();
     const install = await request.get(`/api/nodes/${nodeId}/install`);
     expect(install.status()).toBe(200);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoHydrated } from './support/islands.ts';
 import { adminToken } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
 
@@ -155,7 +156,9 @@ test('loads no Firebase code and little JavaScript', async ({ page }) => {
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.push(response.url());
   });
-  await page.goto(NODE);
+  // Hydrated first: the islands are client:idle, so on a busy machine the network can go quiet
+  // before the browser's idle callback has even asked for the copy button.
+  await gotoHydrated(page, NODE);
   await page.waitForLoadState('networkidle');
   // The Firebase Auth SDK talks to identitytoolkit; no script of an anonymous visit may contain it.
   const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));

@@ -10,7 +10,7 @@ test('shows the public profile and the first page of packs, linking to node page
   await expect(page.getByTestId('publisher-name')).toHaveText('Nodeyard Demo (sample data)');
   await expect(page.getByTestId('publisher-description')).toContainText('Sample packs that Nodeyard creates');
   await expect(page.getByTestId('publisher-website')).toHaveAttribute('href', 'https://example.com/nodeyard-demo');
-  await expect(page.getByTestId('publisher-node-count')).toHaveText('Packs: 24');
+  await expect(page.getByTestId('publisher-node-count')).toHaveText('24 packs');
   const cards = page.getByTestId('publisher-node-list').locator(':scope > li');
   await expect(cards).toHaveCount(12);
   // Members' e-mails are never on the public page.
@@ -93,3 +93,16 @@ for (const lang of ['en', 'ar', 'zh']) {
     });
   }
 }
+
+test('counts packs with the plural form of the page language', async ({ page }) => {
+  // 24 takes Russian's "few" form, Arabic's "many" form; French counts it like English.
+  for (const [lang, text] of [
+    ['ru', '24 пакета'],
+    ['ar', '24 حزمة'],
+    ['fr', '24 packs'],
+    ['ja', '24 個のパック'],
+  ] as const) {
+    await page.goto(`/${lang}/publishers/nodeyard-demo`);
+    await expect(page.getByTestId('publisher-node-count')).toHaveText(text);
+  }
+});

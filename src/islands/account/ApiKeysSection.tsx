@@ -5,7 +5,7 @@ import { toast } from '../toast/index.ts';
 import type { ApiKey, CreatedApiKey } from './api-types.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { CreateKeyForm } from './CreateKeyForm.tsx';
-import { formatDateTime } from './money.ts';
+import { formatDate } from '../../lib/format/format.ts';
 import { NewKeyNotice } from './NewKeyNotice.tsx';
 import { button, card, muted, td, th } from '../ui/styles.ts';
 import { useInvalidateQueries } from './use-invalidate.ts';
@@ -80,9 +80,9 @@ export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
                     <td className={`${td} font-mono`} dir="ltr">
                       {key.key_prefix}…
                     </td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(key.created_at, lang)}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDate(key.created_at, lang, 'dateTime')}</td>
                     <td className={`${td} whitespace-nowrap`}>
-                      {key.last_used_at ? formatDateTime(key.last_used_at, lang) : t('account.keys.never')}
+                      {key.last_used_at ? formatDate(key.last_used_at, lang, 'dateTime') : t('account.keys.never')}
                     </td>
                     <td className={`${td} text-end`}>
                       <button

@@ -3,7 +3,7 @@ import type { TFunction } from '../../i18n/translator.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { EVENT_TYPES, type EventPage } from './api-types.ts';
 import { eventDetails, eventTypeLabel } from './event-details.ts';
-import { formatDateTime } from './money.ts';
+import { formatDate } from '../../lib/format/format.ts';
 import { Pager } from './Pager.tsx';
 import { input, label, muted, td, th } from '../ui/styles.ts';
 
@@ -76,7 +76,7 @@ export function EventsList({ t, lang, path, headingId }: Props) {
             <tbody>
               {data.events.map((event) => (
                 <tr key={event.event_id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(event.createdAt, lang)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDate(event.createdAt, lang, 'dateTime')}</td>
                   <td className={td}>{eventTypeLabel(event.event_type, t)}</td>
                   <td className={`${td} break-all`} dir="auto">
                     {eventDetails(event, t, lang)}

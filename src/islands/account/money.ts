@@ -22,8 +22,3 @@ export function formatMicros(micros: number, lang: string): string {
     maximumFractionDigits: exactCents ? 2 : 6,
   }).format(micros / MICROS_PER_USD);
 }
-
-export function formatDateTime(iso: string | undefined, lang: string): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}

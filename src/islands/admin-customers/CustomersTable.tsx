@@ -1,6 +1,7 @@
 import type { TFunction } from '../../i18n/translator.ts';
 import type { Customer } from '../account/api-types.ts';
-import { formatDateTime, formatMicros } from '../account/money.ts';
+import { formatDate } from '../../lib/format/format.ts';
+import { formatMicros } from '../account/money.ts';
 import { button, td, th } from '../ui/styles.ts';
 import { TableHead } from '../ui/TableHead.tsx';
 
@@ -40,7 +41,7 @@ export function CustomersTable({ t, lang, customers, selected, onOpen }: Props) 
                 {customer.email ?? '—'}
               </td>
               <td className={`${td} text-end tabular-nums`}>{formatMicros(customer.balance_micros ?? 0, lang)}</td>
-              <td className={`${td} whitespace-nowrap`}>{formatDateTime(customer.createdAt, lang)}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(customer.createdAt, lang, 'dateTime')}</td>
               <td className={`${td} text-end`}>
                 <button
                   type="button"

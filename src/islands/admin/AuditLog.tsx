@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatDate } from '../../lib/format/format.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { PagedTable } from './PagedTable.tsx';
@@ -38,7 +39,6 @@ export function AuditLog() {
     ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
   });
   const { run, busy } = useAdminAction();
-  const when = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section aria-labelledby="admin-audit-title" className="flex flex-col gap-4">
       <h2 id="admin-audit-title" className="text-xl font-semibold">
@@ -73,7 +73,7 @@ export function AuditLog() {
         query={query}
         page={page}
         onPage={(n) => setParams({ page: String(n) })}
-        caption={(data) => t('admin.audit.caption', { total: data.total })}
+        caption={(data) => t('admin.audit.caption', { count: data.total })}
         columns={[
           { key: 'when', label: t('admin.audit.col.when') },
           { key: 'actor', label: t('admin.audit.col.actor') },
@@ -86,7 +86,7 @@ export function AuditLog() {
         {(data) =>
           data.entries.map((entry) => (
             <tr key={entry.id} className={row} data-testid="audit-row">
-              <td className={`${td} whitespace-nowrap`}>{when.format(new Date(entry.created_at))}</td>
+              <td className={`${td} whitespace-nowrap`}>{formatDate(entry.created_at, lang, 'dateTime')}</td>
               <td className={td} dir="ltr">
                 {entry.actor.email ?? entry.actor.id ?? entry.actor.kind}
               </td>

@@ -25,7 +25,8 @@ export function FindingsList({ item }: { item: QueueItem }) {
               <summary className="cursor-pointer px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500">
                 <code dir="ltr">{file.file || t('admin.review.archive')}</code>{' '}
                 <span className="text-slate-600 dark:text-slate-300">
-                  {t('admin.review.fileCount', { count: file.findings.length, fresh })}
+                  {t('admin.review.fileCount', { count: file.findings.length })} ·{' '}
+                  {t('admin.review.fileNew', { count: fresh })}
                 </span>
               </summary>
               <ul className="divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-700 dark:border-slate-700">

@@ -113,7 +113,7 @@ export function NodesTable() {
         query={query}
         page={page}
         onPage={(p) => setParams({ page: String(p) })}
-        caption={(data) => t('admin.nodes.caption', { total: data.total })}
+        caption={(data) => t('admin.nodes.caption', { count: data.total })}
         columns={[
           { key: 'node', label: t('admin.nodes.col.node') },
           { key: 'publisher', label: t('admin.nodes.col.publisher') },

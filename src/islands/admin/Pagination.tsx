@@ -13,7 +13,7 @@ export function Pagination({ page, totalPages, total, onPage }: Props) {
   const { t } = useAdmin();
   return (
     <nav aria-label={t('admin.pagination.label')} className="flex flex-wrap items-center justify-between gap-3 pt-3">
-      <p className={muted}>{t('admin.pagination.summary', { page, pages: Math.max(totalPages, 1), total })}</p>
+      <p className={muted}>{t('admin.pagination.summary', { page, pages: Math.max(totalPages, 1), count: total })}</p>
       <div className="flex gap-2">
         <button type="button" className={btn.secondary} disabled={page <= 1} onClick={() => onPage(page - 1)}>
           {t('admin.pagination.previous')}

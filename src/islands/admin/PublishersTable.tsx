@@ -61,7 +61,7 @@ export function PublishersTable() {
         query={query}
         page={page}
         onPage={(n) => setParams({ page: String(n) })}
-        caption={(data) => t('admin.publishers.caption', { total: data.total })}
+        caption={(data) => t('admin.publishers.caption', { count: data.total })}
         columns={[
           { key: 'publisher', label: t('admin.publishers.col.publisher') },
           { key: 'nodes', label: t('admin.publishers.col.nodes') },

@@ -56,7 +56,7 @@ export function UsersTable() {
         query={query}
         page={page}
         onPage={(n) => setParams({ page: String(n) })}
-        caption={(data) => t('admin.users.caption', { total: data.total })}
+        caption={(data) => t('admin.users.caption', { count: data.total })}
         columns={[
           { key: 'user', label: t('admin.users.col.user') },
           { key: 'status', label: t('admin.nodes.col.status') },

@@ -4,7 +4,7 @@ import en from '../../i18n/locales/auth/en.json' with { type: 'json' };
 import fr from '../../i18n/locales/auth/fr.json' with { type: 'json' };
 import { authErrorKey, authErrorMessage, passwordRequirements } from './auth-errors.ts';
 
-const t = createTranslator(en);
+const t = createTranslator('en', en);
 const fail = (code: string, message = `Firebase: Error (${code}).`) => Object.assign(new Error(message), { code });
 
 describe('auth error messages', () => {
@@ -28,7 +28,7 @@ describe('auth error messages', () => {
   });
 
   it('translates', () => {
-    const frT = createTranslator(fr, en);
+    const frT = createTranslator('fr', fr, en);
     expect(authErrorMessage(fail('auth/wrong-password'), frT)).toBe(
       'Mot de passe incorrect. Réessayez ou réinitialisez votre mot de passe.',
     );

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
-import { useIslandT } from '../../i18n/use-island-t.ts';
+import { useFixedT } from '../../i18n/fixed-t.ts';
 import { copyText } from './copy-text.ts';
 
 interface Props {
   /** What lands on the clipboard. */
   text: string;
-  lang: Locale;
   /** The `nodePageCopy` section. */
   messages: MessageTree;
 }
@@ -18,8 +16,8 @@ type CopyState = 'idle' | 'copied' | 'failed';
  * A "Copy" button for a command shown next to it. Disabled until hydrated (without JavaScript it
  * could not work; the command stays selectable). The outcome is announced to screen readers.
  */
-export function CopyButton({ text, lang, messages }: Props) {
-  const t = useIslandT(lang, messages);
+export function CopyButton({ text, messages }: Props) {
+  const t = useFixedT(messages);
   const [ready, setReady] = useState(false);
   const [state, setState] = useState<CopyState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { LOCALE_INFO, LOCALES, type Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
-import { useIslandT } from '../../i18n/use-island-t.ts';
+import { useFixedT } from '../../i18n/fixed-t.ts';
 import { switchLocalePath } from '../../lib/locale-path.ts';
 import { chooseLanguage } from './choose-language.ts';
 import { filterLanguages } from './filter-languages.ts';
@@ -24,7 +24,7 @@ export function LanguageSwitcher({ lang, messages, englishNames, pathname, searc
   // Islands such as search rewrite the query in place: links built when the list opens use the
   // live address (the props are only the server's first render).
   const here = typeof window === 'undefined' ? { pathname, search } : window.location;
-  const t = useIslandT(lang, messages);
+  const t = useFixedT(messages);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const rootRef = useRef<HTMLDivElement>(null);

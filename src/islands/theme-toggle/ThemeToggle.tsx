@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
-import { useIslandT } from '../../i18n/use-island-t.ts';
+import { useFixedT } from '../../i18n/fixed-t.ts';
 import { THEME_PREFERENCES, type ThemePreference } from '../../lib/theme.ts';
 import { $themePreference, initThemeStore, setThemePreference } from '../stores/theme.ts';
 
@@ -18,13 +17,13 @@ const ICONS: Record<ThemePreference, ReactNode> = {
 };
 
 interface Props {
-  lang: Locale;
+  /** The `theme` section, in the page's language. */
   messages: MessageTree;
 }
 
 /** Auto / Light / Dark, as three pressed-state buttons: one click or one key press to switch. */
-export function ThemeToggle({ lang, messages }: Props) {
-  const t = useIslandT(lang, messages);
+export function ThemeToggle({ messages }: Props) {
+  const t = useFixedT(messages);
   const preference = useStore($themePreference);
   useEffect(initThemeStore, []);
 

@@ -1,19 +1,4 @@
-// Number and label formatting for cards and facets (locale-aware, no server code).
-
-const compactFormats = new Map<string, Intl.NumberFormat>();
-
-/** 1234 → "1.2K" (in the page's language); small numbers stay exact. */
-export function compactNumber(value: number, lang: string): string {
-  let format = compactFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 });
-    compactFormats.set(lang, format);
-  }
-  return format.format(value);
-}
-
-/** Full number with grouping, for the result count and accessible labels. */
-export const fullNumber = (value: number, lang: string) => new Intl.NumberFormat(lang).format(value);
+// Label formatting for facets (numbers and dates live in src/lib/format/format.ts).
 
 /**
  * A classifier as people say it: "POSIX :: Linux" → "Linux", "GPU :: NVIDIA CUDA" → "NVIDIA CUDA".

@@ -5,7 +5,6 @@ import { api } from '../../../lib/dashboard/paths.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
-import { formatNumber } from '../format.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { buttonClass, mutedText } from '../ui/styles.ts';
@@ -21,7 +20,7 @@ interface Props {
 
 /** One node row: what it is, and edit / versions / delete. */
 export function NodeItem({ node, publisherId, isOwner }: Props) {
-  const { t, lang } = useDashboard();
+  const { t } = useDashboard();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [showVersions, setShowVersions] = useState(false);
@@ -63,7 +62,7 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
               ? t('dashboard.nodes.latest', { version: node.latest_version.version })
               : t('dashboard.nodes.noVersion')}
             {' · '}
-            {t('dashboard.nodes.downloads', { count: formatNumber(lang, node.downloads ?? 0) })}
+            {t('dashboard.nodes.downloads', { count: node.downloads ?? 0 })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -5,7 +5,7 @@ import { showsStatusReason, versionStatusView } from '../../../lib/dashboard/ver
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
-import { formatDate } from '../format.ts';
+import { formatDate } from '../../../lib/format/format.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { buttonClass } from '../ui/styles.ts';
@@ -48,7 +48,7 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
             {version.deprecated && <StatusBadge tone="warn" label={t('dashboard.versions.deprecated')} />}
           </span>
         </td>
-        <td className="hidden py-2 pe-3 sm:table-cell">{formatDate(lang, version.createdAt)}</td>
+        <td className="hidden py-2 pe-3 sm:table-cell">{formatDate(version.createdAt, lang)}</td>
         <td className="py-2">
           <span className="flex flex-wrap justify-end gap-2">
             <button

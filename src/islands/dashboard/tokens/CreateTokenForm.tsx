@@ -84,7 +84,7 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
           >
             {EXPIRY_CHOICES.map((days) => (
               <option key={days ?? 'never'} value={days ?? 'never'}>
-                {days ? t('dashboard.tokens.expiryDays', { days }) : t('dashboard.tokens.expiryNever')}
+                {days ? t('dashboard.tokens.expiryDays', { count: days }) : t('dashboard.tokens.expiryNever')}
               </option>
             ))}
           </select>

@@ -5,7 +5,7 @@ import { isExpired } from '../../../lib/dashboard/token-expiry.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
-import { formatDate } from '../format.ts';
+import { formatDate } from '../../../lib/format/format.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { buttonClass, mutedText } from '../ui/styles.ts';
@@ -29,14 +29,14 @@ export function TokenRow({ token, publisherId }: { token: AccessToken; publisher
             {token.displayPrefix}…
           </code>
           {' · '}
-          {t('dashboard.tokens.createdOn', { date: formatDate(lang, token.createdAt) })}
+          {t('dashboard.tokens.createdOn', { date: formatDate(token.createdAt, lang) })}
           {' · '}
           {token.expiresAt
-            ? t('dashboard.tokens.expiresOn', { date: formatDate(lang, token.expiresAt) })
+            ? t('dashboard.tokens.expiresOn', { date: formatDate(token.expiresAt, lang) })
             : t('dashboard.tokens.expiryNever')}
           {' · '}
           {token.lastUsedAt
-            ? t('dashboard.tokens.lastUsed', { date: formatDate(lang, token.lastUsedAt) })
+            ? t('dashboard.tokens.lastUsed', { date: formatDate(token.lastUsedAt, lang) })
             : t('dashboard.tokens.notUsed')}
         </p>
       </div>

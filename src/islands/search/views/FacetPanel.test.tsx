@@ -5,7 +5,7 @@ import { EMPTY_STATE } from '../../../lib/search/url-state.ts';
 import search from '../../../i18n/locales/search/en.json' with { type: 'json' };
 import { FacetPanel } from './FacetPanel.tsx';
 
-const t = createTranslator(search);
+const t = createTranslator('en', search);
 const render = (facets: Parameters<typeof FacetPanel>[0]['facets'], state = { ...EMPTY_STATE, q: 'x' }) =>
   renderToStaticMarkup(<FacetPanel lang="en" t={t} state={state} facets={facets} />);
 

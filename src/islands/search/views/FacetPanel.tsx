@@ -1,6 +1,7 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { TFunction } from '../../../i18n/translator.ts';
-import { facetLabel, fullNumber } from '../../../lib/search/format.ts';
+import { formatNumber } from '../../../lib/format/format.ts';
+import { facetLabel } from '../../../lib/search/format.ts';
 import { searchHref } from '../../../lib/search/links.ts';
 import type { SearchFacets } from '../../../lib/search/types.ts';
 import {
@@ -115,7 +116,7 @@ export function FacetPanel({
                         </span>
                         <span className="min-w-0 flex-1 truncate">{facetLabel(value)}</span>
                         <span className="text-xs text-slate-600 tabular-nums dark:text-slate-400">
-                          {fullNumber(count, lang)}
+                          {formatNumber(count, lang)}
                         </span>
                       </a>
                     </li>

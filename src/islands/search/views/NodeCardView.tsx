@@ -1,6 +1,6 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { TFunction } from '../../../i18n/translator.ts';
-import { compactNumber, fullNumber } from '../../../lib/search/format.ts';
+import { formatCompact, formatNumber } from '../../../lib/format/format.ts';
 import { snippet } from '../../../lib/search/highlight.ts';
 import type { CardNode, NodeHighlight } from '../../../lib/search/types.ts';
 import { searchHref } from '../../../lib/search/links.ts';
@@ -105,7 +105,7 @@ export function NodeCardView({ node, lang, t, highlight = EMPTY, headingLevel = 
             <div
               key={stat.key}
               className="flex items-center gap-1"
-              title={`${stat.label}: ${fullNumber(stat.value, lang)}`}
+              title={`${stat.label}: ${formatNumber(stat.value, lang)}`}
             >
               <dt>
                 <svg
@@ -120,7 +120,7 @@ export function NodeCardView({ node, lang, t, highlight = EMPTY, headingLevel = 
                 </svg>
                 <span className="sr-only">{stat.label}</span>
               </dt>
-              <dd data-testid={`card-${stat.key}`}>{compactNumber(stat.value, lang)}</dd>
+              <dd data-testid={`card-${stat.key}`}>{formatCompact(stat.value, lang)}</dd>
             </div>
           ))}
         </dl>

@@ -1,6 +1,6 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { TFunction } from '../../../i18n/translator.ts';
-import { fullNumber } from '../../../lib/search/format.ts';
+import { formatNumber } from '../../../lib/format/format.ts';
 import { searchHref } from '../../../lib/search/links.ts';
 import { pageItems } from '../../../lib/search/pagination.ts';
 import { withPage, type SearchState } from '../../../lib/search/url-state.ts';
@@ -46,10 +46,10 @@ export function PaginationNav({
               <a
                 href={href(item.page)}
                 aria-current={item.page === state.page ? 'page' : undefined}
-                aria-label={t('search.pageLabel', { page: fullNumber(item.page, lang) })}
+                aria-label={t('search.pageLabel', { page: item.page })}
                 className={`${itemClass} aria-[current=page]:border-brand-600 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white`}
               >
-                {fullNumber(item.page, lang)}
+                {formatNumber(item.page, lang)}
               </a>
             </li>
           ),

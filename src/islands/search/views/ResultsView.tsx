@@ -1,6 +1,5 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { TFunction } from '../../../i18n/translator.ts';
-import { fullNumber } from '../../../lib/search/format.ts';
 import type { SearchResponse, SearchSuggestion } from '../../../lib/search/types.ts';
 import { isHomeView, type SearchState, type Sort } from '../../../lib/search/url-state.ts';
 import { FacetPanel } from './FacetPanel.tsx';
@@ -49,7 +48,7 @@ export function ResultsView(props: ResultsViewProps) {
                   ? t('search.error')
                   : loading && !data
                     ? t('search.loading')
-                    : t('search.resultCount', { count: fullNumber(data?.total ?? 0, lang) })}
+                    : t('search.resultCount', { count: data?.total ?? 0 })}
               </p>
               <SortControl
                 t={t}
