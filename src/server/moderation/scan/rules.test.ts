@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanPack } from './scan-pack.ts';
+import { DEFAULT_SCAN_LIMITS, scanPack } from './scan-pack.ts';
 import { RULES } from './rules.ts';
 
 // Each rule with a small crafted pack that must trigger it and a near miss that must not.
@@ -155,7 +155,7 @@ describe('scanner rules', () => {
       files: [{ path: 'huge.py', bytes: encode('x = 1\n'.repeat(10)) }],
       skipped: [{ path: 'more.py', reason: 'beyond the first 1 files' }],
     };
-    const report = await scanPack(pack, { maxPythonBytes: 10, timeBudgetMs: 60_000 });
+    const report = await scanPack(pack, { ...DEFAULT_SCAN_LIMITS, maxPythonBytes: 10, timeBudgetMs: 60_000 });
     expect(report.findings.map((f) => [f.ruleId, f.file])).toEqual([
       [RULES.notScanned.id, 'more.py'],
       [RULES.notScanned.id, 'huge.py'],
