@@ -16,6 +16,9 @@ import { registerProxyRoutes } from './proxy/register.ts';
 import { registerGitHubOAuthRoutes } from './github-oauth/register.ts';
 import { registerCiRoutes } from './ci/register.ts';
 import { registerReleaseRoutes } from './releases/register.ts';
+import { registerAdminTokenRoutes } from './admin-tokens/register.ts';
+import { registerGetFeatures } from './features/get-features.ts';
+import { registerMaintenanceRoutes } from './maintenance/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -41,4 +44,7 @@ export function registerRoutes(app: App) {
   registerGitHubOAuthRoutes(app);
   registerCiRoutes(app);
   registerReleaseRoutes(app);
+  registerAdminTokenRoutes(app);
+  registerMaintenanceRoutes(app);
+  registerGetFeatures(app);
 }
