@@ -7,7 +7,9 @@ import { errorResponses } from '../schemas.ts';
 const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
 const Headers = z.object({
-  'x-github-event': z.string().openapi({ description: '`release` (a `ping` is answered and ignored).' }),
+  'x-github-event': z
+    .enum(['release', 'ping'])
+    .openapi({ description: '`release` (a `ping` is answered and ignored).' }),
   'x-github-delivery': z.string().max(100).optional(),
   'x-hub-signature-256': z.string().optional().openapi({ description: 'HMAC-SHA256 of the body, required here.' }),
 });
@@ -75,6 +77,12 @@ export function registerProcessReleaseWebhook(app: App) {
       throw new ApiError(413, 'payload_too_large', 'The webhook payload is too large.');
     if (!validSignature(secret, raw, c.req.header('x-hub-signature-256'))) {
       throw new ApiError(401, 'invalid_signature', 'X-Hub-Signature-256 is missing or does not match the body.');
+    }
+    // GitHub pings a new hook with a body of its own; other events have other shapes: neither is a release.
+    const event = c.req.header('x-github-event');
+    if (event === 'ping') return c.json({ processed: false, reason: 'ping' }, 200);
+    if (event !== undefined && event !== 'release') {
+      throw badRequest(`Only release events are processed, not "${event.slice(0, 50)}".`, 'unsupported_event');
     }
     return next();
   });
