@@ -19,8 +19,9 @@ export const ComfyNodeUpdateSchema = z
   })
   .openapi('ComfyNodeUpdateRequest');
 
-/** A class key as NODE_CLASS_MAPPINGS holds it: any visible text, no control characters. */
-const CLASS_KEY = /^[^\u0000-\u001f\u007f]{1,300}$/;
+/** A class key as NODE_CLASS_MAPPINGS holds it: 1–300 characters, no control characters. */
+const isClassKey = (key: string) =>
+  key.length >= 1 && key.length <= 300 && ![...key].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
 const MAX_CLASSES = 5000;
 
 export const CreateComfyNodesSchema = z
@@ -43,7 +44,7 @@ export const CreateComfyNodesSchema = z
         if (!nodes) return;
         const keys = Object.keys(nodes);
         if (keys.length > MAX_CLASSES) ctx.addIssue({ code: 'custom', message: `at most ${MAX_CLASSES} classes` });
-        const bad = keys.find((key) => !CLASS_KEY.test(key));
+        const bad = keys.find((key) => !isClassKey(key));
         if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `"${bad.slice(0, 40)}" is not a class key` });
       })
       .openapi({ description: 'Class key (comfy_node_name) → its definition.' }),
