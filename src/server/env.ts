@@ -65,6 +65,12 @@ const EnvSchema = z.object({
   GITHUB_BASE_URL: z.url().default('https://github.com'),
   /** GitHub's REST API, asked whether a token may push to a repository. */
   GITHUB_API_URL: z.url().default('https://api.github.com'),
+  /** Optional token for GitHub REST reads (stars refresh): 5000 requests/hour instead of 60. */
+  GITHUB_API_TOKEN: z.string().min(1).optional(),
+  /** Shared secret of the GitHub release webhook (POST /releases); unset: the webhook answers 503. */
+  RELEASE_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** GET /features: partner_node_conversion_rate (credits per unit of partner-node cost). */
+  PARTNER_NODE_CONVERSION_RATE: z.coerce.number().min(0).default(1),
 });
 
 export type Env = z.infer<typeof EnvSchema> & z.infer<typeof OpsEnvSchema>;

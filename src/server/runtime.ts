@@ -62,6 +62,9 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     analysisLimits: { maxHeapMb: env.ANALYSIS_MAX_HEAP_MB, timeoutMs: env.ANALYSIS_TIMEOUT_SECONDS * 1000 },
     signingSecret: signingSecret(env, dataDir),
     githubApiUrl: env.GITHUB_API_URL,
+    ...(env.GITHUB_API_TOKEN ? { githubApiToken: env.GITHUB_API_TOKEN } : {}),
+    ...(env.RELEASE_WEBHOOK_SECRET ? { releaseWebhookSecret: env.RELEASE_WEBHOOK_SECRET } : {}),
+    partnerNodeConversionRate: env.PARTNER_NODE_CONVERSION_RATE,
     vendorProxy: vendorProxyConfigFromEnv(env),
     ...(env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET
       ? {

@@ -21,6 +21,12 @@ export interface AppConfig {
   githubOAuth?: { clientId: string; clientSecret: string; baseUrl: string };
   /** GitHub REST API base for the repository check (default https://api.github.com). */
   githubApiUrl?: string;
+  /** Token for GitHub REST reads that need no user (the stars refresh); unauthenticated when absent. */
+  githubApiToken?: string;
+  /** HMAC secret of the GitHub release webhook (POST /releases); absent: the webhook answers 503. */
+  releaseWebhookSecret?: string;
+  /** GET /features' partner_node_conversion_rate (default 1). */
+  partnerNodeConversionRate?: number;
   /** Vendor task-status proxies (absent: every vendor answers 503). */
   vendorProxy?: VendorProxyConfig;
 }

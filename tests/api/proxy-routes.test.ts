@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerEvents } from '../../src/server/db/schema/index.ts';
 import { VENDOR_NAMES, type VendorProxyConfig } from '../../src/server/services/vendor-proxy/vendors.ts';
 import { createKey, customerAccount, type Account } from '../support/fake-vendor-accounts.ts';
-import { startFakeVendor, type FakeVendor } from '../support/fake-vendor.ts';
+import { MP4_BYTES, startFakeVendor, type FakeVendor } from '../support/fake-vendor.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 // Every proxied task-status GET of the spec's §7, against a local fake vendor: the request reaches
@@ -106,6 +106,30 @@ const ROUTES: { proxy: string; vendor: string; upstream: string; operationId: st
     upstream: '/v1/videos/video-extend/t7',
   },
   {
+    operationId: 'klingMotionControlQuerySingleTask',
+    vendor: 'kling',
+    proxy: '/proxy/kling/v1/videos/motion-control/mc-1',
+    upstream: '/v1/videos/motion-control/mc-1',
+  },
+  {
+    operationId: 'klingOmniVideoQuerySingleTask',
+    vendor: 'kling',
+    proxy: '/proxy/kling/v1/videos/omni-video/ov-1',
+    upstream: '/v1/videos/omni-video/ov-1',
+  },
+  {
+    operationId: 'klingAvatarQueryTask',
+    vendor: 'kling',
+    proxy: '/proxy/kling/v1/videos/avatar/image2video/av-1',
+    upstream: '/v1/videos/avatar/image2video/av-1',
+  },
+  {
+    operationId: 'klingOmniImageQuerySingleTask',
+    vendor: 'kling',
+    proxy: '/proxy/kling/v1/images/omni-image/oi-1',
+    upstream: '/v1/images/omni-image/oi-1',
+  },
+  {
     operationId: 'lumaGetGeneration',
     vendor: 'luma',
     proxy: '/proxy/luma/generations/0b4c7a1e-2d7f-4a55-9d50-1c2f3a4b5c6d',
@@ -128,6 +152,18 @@ const ROUTES: { proxy: string; vendor: string; upstream: string; operationId: st
     vendor: 'openai',
     proxy: '/proxy/openai/v1/responses/resp_677e?include=file_search_call.results&include=message.output_text.logprobs',
     upstream: '/v1/responses/resp_677e?include=file_search_call.results&include=message.output_text.logprobs',
+  },
+  {
+    operationId: 'openAIGetVideo',
+    vendor: 'openai',
+    proxy: '/proxy/openai/v1/videos/video_68d7',
+    upstream: '/v1/videos/video_68d7',
+  },
+  {
+    operationId: 'openAIDownloadVideoContent',
+    vendor: 'openai',
+    proxy: '/proxy/openai/v1/videos/video_68d7/content?variant=thumbnail',
+    upstream: '/v1/videos/video_68d7/content?variant=thumbnail',
   },
   {
     operationId: 'PikaGet_video_videos__video_id__get',
@@ -208,8 +244,8 @@ describe('vendor proxy: every proxied route', () => {
     await fake.close();
   });
 
-  it('covers all 27 task-status GETs of the spec, as declared in the OpenAPI document', async () => {
-    expect(ROUTES).toHaveLength(27);
+  it('covers all 33 task-status GETs of the spec, as declared in the OpenAPI document', async () => {
+    expect(ROUTES).toHaveLength(33);
     const doc = await (await t.request('/openapi.json')).json();
     for (const route of ROUTES) {
       const [path] = route.proxy.split('?');
@@ -275,6 +311,17 @@ describe('vendor proxy: every proxied route', () => {
     // Anything that is not a plain list of media ranges is replaced by the default.
     await customer.get('/proxy/stability/v2beta/results/abc', { headers: { Accept: 'image/*, <script>, x=y' } });
     expect(fake.requests.at(-1)!.headers.accept).toBe('image/*');
+  });
+
+  it('relays an OpenAI video’s media as bytes, and refuses a malformed variant before any call', async () => {
+    const response = await customer.get('/proxy/openai/v1/videos/video-task/content?variant=video');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('video/mp4');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(new Uint8Array(MP4_BYTES));
+    const before = fake.requests.length;
+    const bad = await customer.get('/proxy/openai/v1/videos/video-task/content?variant=../../admin');
+    expect(bad.status).toBe(400);
+    expect(fake.requests).toHaveLength(before);
   });
 
   it('sends PixVerse a trace id (the caller’s, or a fresh one)', async () => {

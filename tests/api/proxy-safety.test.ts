@@ -77,7 +77,11 @@ describe('vendor proxy: failures, limits, SSRF and authorization', () => {
   });
 
   it('relays only JSON (and raster images where the contract returns them): HTML or SVG is a 502', async () => {
-    for (const path of ['/proxy/luma/generations/html-task', '/proxy/luma/generations/image-task']) {
+    for (const path of [
+      '/proxy/luma/generations/html-task',
+      '/proxy/luma/generations/image-task',
+      '/proxy/luma/generations/video-task',
+    ]) {
       const response = await customer.get(path);
       expect(response.status, path).toBe(502);
       expect(await response.json()).toMatchObject({ error: 'vendor_unsupported_type' });

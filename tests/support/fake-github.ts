@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 //   GET  /login/oauth/authorize      the user "approves" at once: a fresh one-time code for a token
 //                                    with `approvePermissions`, sent back to redirect_uri with state
 //   POST /login/oauth/access_token   trades a one-time code for its token (client id/secret checked)
-//   GET  /repos/{owner}/{repo}       the permissions the bearer token was given
+//   GET  /repos/{owner}/{repo}       the permissions the bearer token was given; for a repository
+//                                    made public with setStars, its stargazers_count to anyone
+//                                    ('error' answers 500 as a GitHub hiccup would, 'missing' 404)
 
 export interface RepoPermissions {
   admin: boolean;
@@ -20,6 +22,14 @@ export interface FakeGitHub {
   approvePermissions: RepoPermissions;
   /** A one-time code that trades for a token with these repository permissions. */
   issueCode(code: string, token: string, permissions?: RepoPermissions): void;
+  /** Public repositories ("owner/repo", any case) and their star counts; 'error' → 500, 'missing' → 404. */
+  setStars(fullName: string, stars: number | 'error' | 'missing'): void;
+  /** Every GET of a public repository: path and Authorization header. */
+  starCalls: { path: string; authorization: string | undefined }[];
+  /** The most star lookups that were in flight at once (for concurrency bounds). */
+  maxStarLookupsInFlight: number;
+  /** How long a star lookup takes to answer, so concurrent ones overlap (default 0). */
+  starDelayMs: number;
   /** http://127.0.0.1:<port> once listening. */
   url(): string;
   listen(port?: number): Promise<void>;
@@ -29,6 +39,8 @@ export interface FakeGitHub {
 export function fakeGitHub(clientId: string, clientSecret: string): FakeGitHub {
   const codes = new Map<string, string>();
   const tokens = new Map<string, RepoPermissions>();
+  const publicRepos = new Map<string, number | 'error' | 'missing'>();
+  let inFlight = 0;
   let issued = 0;
   const readBody = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
@@ -66,6 +78,18 @@ export function fakeGitHub(clientId: string, clientSecret: string): FakeGitHub {
         return send(200, { access_token: token, token_type: 'bearer', scope: '' });
       }
       const repo = /^\/repos\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+      const fullName = repo ? `${repo[1]}/${repo[2]}`.toLowerCase() : '';
+      if (req.method === 'GET' && repo && publicRepos.has(fullName)) {
+        fake.starCalls.push({ path: req.url!, authorization: req.headers.authorization });
+        inFlight += 1;
+        fake.maxStarLookupsInFlight = Math.max(fake.maxStarLookupsInFlight, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, fake.starDelayMs));
+        inFlight -= 1;
+        const stars = publicRepos.get(fullName);
+        if (stars === 'error') return send(500, { message: 'Server Error' });
+        if (stars === 'missing') return send(404, { message: 'Not Found' });
+        return send(200, { full_name: `${repo[1]}/${repo[2]}`, stargazers_count: stars });
+      }
       if (req.method === 'GET' && repo) {
         const authorization = req.headers.authorization;
         fake.repoCalls.push({ path: req.url!, authorization });
@@ -80,6 +104,12 @@ export function fakeGitHub(clientId: string, clientSecret: string): FakeGitHub {
     exchanges: [],
     repoCalls: [],
     approvePermissions: { admin: false, push: true },
+    starCalls: [],
+    maxStarLookupsInFlight: 0,
+    starDelayMs: 0,
+    setStars(fullName, stars) {
+      publicRepos.set(fullName.toLowerCase(), stars);
+    },
     issueCode(code, token, permissions = { admin: true, push: true }) {
       codes.set(code, token);
       tokens.set(token, permissions);

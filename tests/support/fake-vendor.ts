@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 //   slow-task    → answers after 2 s  huge-task   → 64 KiB body
 //   redirect-task → 302 elsewhere     image-task  → image/png bytes
 //   html-task    → 200 text/html       svg-task    → 200 image/svg+xml (script-capable)
+//   video-task  → video/mp4 bytes
 // Anything else → 200 JSON echoing the path and query.
 
 export interface RecordedRequest {
@@ -25,6 +26,9 @@ export interface FakeVendor {
 }
 
 export const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+/** The start of an MP4 file (an `ftyp` box), as a video download would begin. */
+export const MP4_BYTES = Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32]);
 
 export async function startFakeVendor(port = 0): Promise<FakeVendor> {
   const requests: RecordedRequest[] = [];
@@ -63,6 +67,10 @@ export async function startFakeVendor(port = 0): Promise<FakeVendor> {
     if (pathname.includes('image-task')) {
       res.writeHead(200, { 'content-type': 'image/png' });
       return res.end(PNG_BYTES);
+    }
+    if (pathname.includes('video-task')) {
+      res.writeHead(200, { 'content-type': 'video/mp4' });
+      return res.end(MP4_BYTES);
     }
     return json(200, { ok: true, path: pathname, query: Object.fromEntries(searchParams) });
   });

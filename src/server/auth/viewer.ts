@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { UserRow } from '../db/rows.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import { adminFromToken } from '../services/admin-tokens/admin-viewer.ts';
 import { ensureUser } from '../services/users/ensure-user.ts';
 
 /** The bearer token of the request, if any. */
@@ -12,7 +13,7 @@ export function bearerToken(c: Context<AppEnv>): string | undefined {
 }
 
 /**
- * The signed-in user (Firebase ID token in `Authorization: Bearer`), or null for anonymous
+ * The signed-in user (Firebase ID token, or an admin token, in `Authorization: Bearer`), or null for anonymous
  * requests and invalid tokens. Resolved once per request.
  */
 export async function getViewer(c: Context<AppEnv>): Promise<UserRow | null> {
@@ -21,9 +22,13 @@ export async function getViewer(c: Context<AppEnv>): Promise<UserRow | null> {
   const token = bearerToken(c);
   let viewer: UserRow | null = null;
   if (token) {
-    const { identity, db, config } = c.get('services');
-    const claims = await identity.verifyIdToken(token);
-    if (claims) viewer = await ensureUser(db, claims, config.adminEmails);
+    const services = c.get('services');
+    // A short-lived admin token (POST /admin/generate-token) stands for its admin; else Firebase.
+    viewer = await adminFromToken(services, token);
+    if (!viewer) {
+      const claims = await services.identity.verifyIdToken(token);
+      if (claims) viewer = await ensureUser(services.db, claims, services.config.adminEmails);
+    }
   }
   c.set('viewer', viewer);
   return viewer;

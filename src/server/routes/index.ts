@@ -17,6 +17,9 @@ import { registerGitHubOAuthRoutes } from './github-oauth/register.ts';
 import { registerCiRoutes } from './ci/register.ts';
 import { registerReleaseRoutes } from './releases/register.ts';
 import { registerResolveWorkflow } from './workflows/resolve-workflow.ts';
+import { registerAdminTokenRoutes } from './admin-tokens/register.ts';
+import { registerGetFeatures } from './features/get-features.ts';
+import { registerMaintenanceRoutes } from './maintenance/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -43,4 +46,7 @@ export function registerRoutes(app: App) {
   registerCiRoutes(app);
   registerReleaseRoutes(app);
   registerResolveWorkflow(app);
+  registerAdminTokenRoutes(app);
+  registerMaintenanceRoutes(app);
+  registerGetFeatures(app);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { nodeStatus } from './enums.ts';
 import { publishers } from './publishers.ts';
@@ -34,6 +34,8 @@ export const nodes = pgTable(
     searchRanking: integer('search_ranking').notNull().default(0),
     preemptedComfyNodeNames: jsonb('preempted_comfy_node_names').$type<string[]>().notNull().default([]),
     githubStars: integer('github_stars').notNull().default(0),
+    /** When the stars refresh last asked GitHub about this node (null: never); oldest go first. */
+    githubStarsCheckedAt: timestamp('github_stars_checked_at', { withTimezone: true, mode: 'date' }),
     /**
      * Node class names known from an imported catalogue (a corpus), for packs that have no version
      * here with extracted classes. Search and class lookups fall back to them.

@@ -1,4 +1,5 @@
 import type { App } from '../../app-env.ts';
+import { registerCreateNodeTranslations } from './create-node-translations.ts';
 import { registerGetNode } from './get-node.ts';
 import { registerInstallNode } from './install-node.ts';
 import { registerListNodes } from './list-nodes.ts';
@@ -14,4 +15,5 @@ export function registerNodeReadRoutes(app: App) {
   registerGetNode(app);
   registerInstallNode(app);
   registerPostNodeReview(app);
+  registerCreateNodeTranslations(app);
 }

@@ -84,6 +84,7 @@ export function registerProxyRoute(app: App, spec: ProxyRouteSpec) {
         query: queryPairs(query),
         headers: vendorHeaders(c, spec),
         images: spec.forwardAccept ?? false,
+        videos: spec.relaysVideo ?? false,
       });
       await recordUsage(c, caller, spec, segments, answer.status, startedAt);
       const headers = new Headers();

@@ -3,7 +3,7 @@ import type { VendorName } from '../../services/vendor-proxy/vendors.ts';
 
 // Every proxied vendor task-status GET (the spec's §7 list), at the contract's paths and
 // operationIds. The vendor path is the proxy path without `/proxy/<vendor>`, below the vendor's
-// configured base URL. One table instead of 28 near-identical route files.
+// configured base URL. One table instead of 34 near-identical route files.
 
 const intParam = (min: number, max: number) =>
   z
@@ -19,6 +19,13 @@ const klingCostsQuery = z.object({
   start_time: intParam(0, 9_999_999_999_999),
   end_time: intParam(0, 9_999_999_999_999),
   resource_pack_name: z.string().trim().min(1).max(200).optional(),
+});
+// OpenAI names the downloadable assets of a video (video, thumbnail, spritesheet …).
+const openaiVideoContentQuery = z.object({
+  variant: z
+    .string()
+    .regex(/^[a-z][a-z_]{0,39}$/, 'must be an asset name such as video or thumbnail')
+    .optional(),
 });
 const minimaxQuery = z.object({ task_id: taskIdQuery });
 const openaiResponseQuery = z.object({
@@ -44,9 +51,19 @@ export interface ProxyRouteSpec {
   integerParams?: string[];
   /** Pass the caller's Accept header on (vendors that answer with different media types). */
   forwardAccept?: boolean;
+  /** The route downloads media files (videos and their thumbnails), relayed besides JSON. */
+  relaysVideo?: boolean;
   /** PixVerse wants an `Ai-trace-id` per request. */
   traceId?: boolean;
 }
+
+/** Kling task kinds the contract only lets you read one task of (no list route). */
+const klingSingle = (kind: string, label: string, operationId: string): ProxyRouteSpec => ({
+  operationId,
+  vendor: 'kling',
+  path: `/proxy/kling/v1/${kind}/{id}`,
+  summary: `Kling: one ${label} task`,
+});
 
 const klingTask = (kind: string, label: string, list: string, single: string): ProxyRouteSpec[] => [
   {
@@ -56,7 +73,7 @@ const klingTask = (kind: string, label: string, list: string, single: string): P
     summary: `Kling: list ${label} tasks`,
     query: klingListQuery,
   },
-  { operationId: single, vendor: 'kling', path: `/proxy/kling/v1/${kind}/{id}`, summary: `Kling: one ${label} task` },
+  klingSingle(kind, label, single),
 ];
 
 export const PROXY_ROUTES: ProxyRouteSpec[] = [
@@ -100,6 +117,10 @@ export const PROXY_ROUTES: ProxyRouteSpec[] = [
     'klingVideoExtendQueryTaskList',
     'klingVideoExtendQuerySingleTask',
   ),
+  klingSingle('videos/motion-control', 'motion-control', 'klingMotionControlQuerySingleTask'),
+  klingSingle('videos/omni-video', 'omni-video', 'klingOmniVideoQuerySingleTask'),
+  klingSingle('videos/avatar/image2video', 'avatar image-to-video', 'klingAvatarQueryTask'),
+  klingSingle('images/omni-image', 'omni-image', 'klingOmniImageQuerySingleTask'),
   {
     operationId: 'lumaGetGeneration',
     vendor: 'luma',
@@ -125,6 +146,20 @@ export const PROXY_ROUTES: ProxyRouteSpec[] = [
     path: '/proxy/openai/v1/responses/{id}',
     summary: 'OpenAI: a response',
     query: openaiResponseQuery,
+  },
+  {
+    operationId: 'openAIGetVideo',
+    vendor: 'openai',
+    path: '/proxy/openai/v1/videos/{video_id}',
+    summary: 'OpenAI: a video job',
+  },
+  {
+    operationId: 'openAIDownloadVideoContent',
+    vendor: 'openai',
+    path: '/proxy/openai/v1/videos/{video_id}/content',
+    summary: 'OpenAI: the media of a finished video (video or image files, relayed as is)',
+    query: openaiVideoContentQuery,
+    relaysVideo: true,
   },
   {
     operationId: 'PikaGet_video_videos__video_id__get',

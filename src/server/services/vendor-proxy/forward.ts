@@ -12,6 +12,8 @@ export interface VendorRequest {
   headers?: Record<string, string>;
   /** Relay raster images too (routes whose contract returns them); JSON is always relayed. */
   images?: boolean;
+  /** Relay video files (and their raster thumbnails) too: the route that downloads a finished video. */
+  videos?: boolean;
 }
 
 export interface VendorResponse {
@@ -93,13 +95,13 @@ export async function forwardToVendor(
     }
     const contentType = response.headers.get('content-type') ?? undefined;
     const empty = response.status === 204 || response.headers.get('content-length') === '0';
-    if (!empty && !isRelayableType(contentType, { images: request.images ?? false })) {
+    if (!empty && !isRelayableType(contentType, { images: request.images ?? false, videos: request.videos ?? false })) {
       await response.body?.cancel().catch(() => undefined);
       throw new ApiError(
         502,
         'vendor_unsupported_type',
         `The ${request.vendor} API answered ${response.status} with ${contentType ? `"${mediaTypeEssence(contentType)}"` : 'no content type'}, ` +
-          `which is not relayed: only JSON${request.images ? ' and PNG, JPEG, WebP or GIF images' : ''} is.`,
+          `which is not relayed: only JSON${request.images || request.videos ? ' and PNG, JPEG, WebP or GIF images' : ''}${request.videos ? ' and MP4, WebM or QuickTime videos' : ''} is.`,
       );
     }
     const body = await readLimited(response, config.maxResponseBytes, request.vendor);

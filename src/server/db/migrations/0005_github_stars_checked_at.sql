@@ -1,0 +1,1 @@
+ALTER TABLE "nodes" ADD COLUMN "github_stars_checked_at" timestamp with time zone;
