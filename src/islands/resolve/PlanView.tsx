@@ -100,7 +100,7 @@ export function PlanView({ plan, source, lang, messages }: Props) {
             >
               <code data-testid="resolve-command">{plan.install_command}</code>
             </pre>
-            <CopyButton text={plan.install_command} lang={lang} messages={messages} />
+            <CopyButton text={plan.install_command} messages={messages} />
           </div>
         </div>
       )}
