@@ -98,7 +98,7 @@ export interface AuthzRequest {
   path: string;
   json?: unknown;
   /** A raw body (e.g. a zip upload) with its content type; instead of `json`. */
-  raw?: { body: Uint8Array; contentType: string };
+  raw?: { body: BodyInit; contentType: string };
 }
 
 export interface AuthzRow {
@@ -187,14 +187,20 @@ export async function buildFixture(t: TestApp, role: Role): Promise<AuthzFixture
 export async function applyStanding(f: AuthzFixture): Promise<void> {
   const db = f.t.services.db;
   if (BANNED_USER.has(f.role) && f.actor) {
-    [f.actor] = await db.update(users).set({ status: 'UserStatusBanned' }).where(eq(users.id, f.actor.id)).returning();
+    const [banned] = await db
+      .update(users)
+      .set({ status: 'UserStatusBanned' })
+      .where(eq(users.id, f.actor.id))
+      .returning();
+    f.actor = banned;
   }
   if (f.role === 'bannedPublisherOwner') {
-    [f.publisher] = await db
+    const [banned] = await db
       .update(publishers)
       .set({ status: 'PublisherStatusBanned' })
       .where(eq(publishers.id, f.publisher.id))
       .returning();
+    f.publisher = banned!;
   }
 }
 

@@ -14,6 +14,7 @@ const ALL: Capability[] = [
   'node.claim',
   'version.update',
   'version.delete',
+  'version.publish',
 ];
 
 describe('roleGrants', () => {
@@ -26,10 +27,11 @@ describe('roleGrants', () => {
       'node.update',
       'node.claim',
       'version.update',
+      'version.publish',
     ]);
   });
-  it('gives admins everything but minting tokens', () => {
-    expect(ALL.filter((c) => !roleGrants(c, null, true))).toEqual(['tokens.create']);
+  it('gives admins everything but minting tokens and publishing (a token is worth its creator’s role)', () => {
+    expect(ALL.filter((c) => !roleGrants(c, null, true))).toEqual(['tokens.create', 'version.publish']);
   });
   it('gives strangers nothing', () => {
     expect(ALL.filter((c) => roleGrants(c, null, false))).toEqual([]);
