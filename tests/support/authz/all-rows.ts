@@ -1,5 +1,6 @@
 import { adminRows } from './admin-rows.ts';
 import { ciRows } from './ci-rows.ts';
+import { contractOpsRows } from './contract-ops-rows.ts';
 import type { AuthzRow } from './matrix.ts';
 import { moderationRows } from './moderation-rows.ts';
 import { nodeRows } from './node-rows.ts';
@@ -14,4 +15,5 @@ export const ALL_ROWS: readonly AuthzRow[] = [
   ...ciRows,
   ...moderationRows,
   ...releaseRows,
+  ...contractOpsRows,
 ];
