@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatCount, formatDate } from './relative-time.ts';
+import { formatAge, formatCount, formatDate, formatDayMonth } from './relative-time.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -23,5 +23,18 @@ describe('formatDate and formatCount', () => {
     expect(formatDate(new Date('2026-06-01T23:59:00Z'), 'en')).toBe('Jun 1, 2026');
     expect(formatCount(12345, 'en')).toBe('12,345');
     expect(formatCount(12345, 'en', true)).toBe('12.3K');
+  });
+});
+
+describe('formatters kept per language', () => {
+  it('formats each language with its own formatter after another language was used', () => {
+    expect(formatCount(1234567, 'en')).toBe('1,234,567');
+    expect(formatCount(1234567, 'fr')).toBe('1\u202f234\u202f567');
+    expect(formatCount(1234567, 'en')).toBe('1,234,567');
+    expect(formatCount(12345, 'en', true)).toBe('12.3K');
+    expect(formatCount(12345, 'en')).toBe('12,345');
+    expect(formatDayMonth(new Date('2026-06-01T00:00:00Z'), 'en')).toBe('Jun 1');
+    expect(formatDate(new Date('2026-06-01T00:00:00Z'), 'fr')).toBe('1 juin 2026');
+    expect(formatDate(new Date('2026-06-01T00:00:00Z'), 'en')).toBe('Jun 1, 2026');
   });
 });
