@@ -121,7 +121,8 @@ async function routesOf(instance: InstanceProcess): Promise<Array<{ route: strin
       { route: 'page /en/ (home)', urls: [`${site}/en/`] },
     );
   }
-  return routes.filter((route) => !ONLY || ONLY.some((name) => route.route.includes(name)));
+  for (const route of routes) if (route.urls.length === 0) console.log(`${route.route}: nothing to read, skipped`);
+  return routes.filter((route) => route.urls.length > 0 && (!ONLY || ONLY.some((name) => route.route.includes(name))));
 }
 
 async function cacheBytes(instance: InstanceProcess): Promise<number | null> {
