@@ -85,7 +85,8 @@ async function prepareData(driver: string): Promise<Record<string, string>> {
     RATE_LIMIT_ENABLED: 'false',
     NODEYARD_INSTANCE_SITE: String(withSite),
     LOG_LEVEL: 'warn',
-    ...(driver === 'postgres' ? { DATABASE_URL: databaseUrl! } : {}),
+    // Empty = unset (env.ts): the PGlite run must not inherit the parent's DATABASE_URL.
+    DATABASE_URL: driver === 'postgres' ? databaseUrl! : '',
   };
   if (!haveCorpus) return { ...env, SEED_DEMO_DATA: 'true' };
   const marker = join(dataDir, 'corpus-imported');
@@ -100,7 +101,9 @@ async function prepareData(driver: string): Promise<Record<string, string>> {
 async function routesOf(instance: InstanceProcess): Promise<Array<{ route: string; urls: string[] }>> {
   const list = (await (await fetch(`${instance.apiUrl}/nodes?limit=30`)).json()) as {
     nodes: Array<{ id: string; publisher?: { id: string } }>;
+    total: number;
   };
+  console.log(`first list page: ${list.nodes.length} of ${list.total} packs`);
   const ids = list.nodes.slice(0, 20).map((node) => encodeURIComponent(node.id));
   const publishers = [...new Set(list.nodes.map((node) => node.publisher?.id).filter(Boolean))].slice(0, 5) as string[];
   const api = instance.apiUrl;
