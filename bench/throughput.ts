@@ -128,10 +128,12 @@ async function routesOf(instance: InstanceProcess): Promise<Array<{ route: strin
   return routes.filter((route) => route.urls.length > 0 && (!ONLY || ONLY.some((name) => route.route.includes(name))));
 }
 
-async function cacheBytes(instance: InstanceProcess): Promise<number | null> {
+/** The cache's own numbers from /metrics: bytes, hits, misses, invalidations. */
+async function cacheStats(instance: InstanceProcess): Promise<Record<string, number>> {
   const text = await (await fetch(`${instance.apiUrl}/metrics`)).text();
-  const match = /^nodeyard_response_cache_bytes (\d+)/m.exec(text);
-  return match ? Number(match[1]) : null;
+  const stats: Record<string, number> = {};
+  for (const match of text.matchAll(/^nodeyard_response_cache_(\w+) (\d+)/gm)) stats[match[1]!] = Number(match[2]);
+  return stats;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
@@ -177,10 +179,12 @@ try {
           helloMean,
           rows,
         );
-        const bytes = await cacheBytes(instance);
-        if (mode !== 'uncached' && bytes !== null) {
+        const stats = await cacheStats(instance);
+        if (mode !== 'uncached' && stats['bytes'] !== undefined) {
           console.log(
-            `response cache memory: ${(bytes / 1024 / 1024).toFixed(2)} MiB (bound RESPONSE_CACHE_MAX_BYTES = 64 MiB)`,
+            `response cache memory: ${(stats['bytes'] / 1024 / 1024).toFixed(2)} MiB in ${stats['entries']} entries ` +
+              `(bound RESPONSE_CACHE_MAX_BYTES = 64 MiB); ${stats['hits_total']} hits, ${stats['misses_total']} misses, ` +
+              `${stats['invalidations_total']} invalidations`,
           );
         }
       } finally {
