@@ -1,12 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { etagMatches } from '../http/cache-headers.ts';
 import { withCompression } from '../http/compression.ts';
-import {
-  buildCachedResponse,
-  encodeBody,
-  isCompressible,
-  type CachedResponse,
-} from './cached-response.ts';
+import { buildCachedResponse, encodeBody, isCompressible, type CachedResponse } from './cached-response.ts';
 import { cacheKey, isCacheableRead, isWrite, type ListenerKind } from './cacheable-requests.ts';
 import { captureResponse, type CapturedResponse } from './capture-response.ts';
 import { negotiateEncoding } from './negotiate-encoding.ts';
