@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { Registry } from 'prom-client';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
@@ -59,12 +60,15 @@ export interface AppOptions {
   maxBodyBytes?: number;
   /** Proxies in front of us that append to X-Forwarded-For (0: use the socket's address). */
   proxyHops?: number;
+  /** Adds metrics kept outside the app (the response cache's) to GET /metrics. */
+  registerMetrics?: (registry: Registry) => void;
 }
 
 /** Builds the API. Served at the root of the API port and under /api on the site. */
 export function createApp(services: Services, options: AppOptions = {}): App {
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const metrics = createMetrics(services, { processMetrics: options.processMetrics ?? false });
+  options.registerMetrics?.(metrics.registry);
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) return validationFailed(c, result.error as ZodError);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { responseCacheEnvShape } from './cache/cache-env.ts';
 import { vendorProxyEnvShape } from './services/vendor-proxy/vendor-env.ts';
 
 // Every setting the server reads, parsed once. A bad value stops the boot with a clear message
@@ -101,6 +102,7 @@ const OpsEnvSchema = z.object({
   ANALYSIS_MAX_HEAP_MB: z.coerce.number().int().min(64).max(16_384).default(1024),
   /** Wall-clock cap of one archive analysis: a pack that takes longer is flagged for review. */
   ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(240),
+  ...responseCacheEnvShape,
 });
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -8,8 +8,9 @@ import { pathToFileURL } from 'node:url';
 import { join, resolve as resolvePath } from 'node:path';
 import { createApp } from './app.ts';
 import { buildDirectory } from './build-directory.ts';
+import { registerCacheMetrics } from './cache/cache-metrics.ts';
+import { startResponseCache } from './cache/start-response-cache.ts';
 import { startUploadJanitor } from './jobs/upload-janitor.ts';
-import { withCompression } from './http/compression.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createLogger } from './ops/logger.ts';
@@ -146,7 +147,10 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     throw error;
   }
   let shuttingDown = false;
+  // Anonymous reads from memory; compression of everything else (src/server/cache/).
+  const responseCache = await startResponseCache(env, runtime);
   const api = createApp(runtime.services, {
+    registerMetrics: (registry) => registerCacheMetrics(registry, responseCache.store),
     logger: createLogger({ level: env.LOG_LEVEL }),
     processMetrics: true,
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
@@ -162,7 +166,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
   const locals = { services: runtime.services };
 
   const site = http.createServer(
-    withCompression((req, res) => {
+    responseCache.wrap('site', (req, res) => {
       const url = req.url ?? '/';
       if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
         req.url = url.slice(4) || '/';
@@ -177,7 +181,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
       siteHandler(req, res, undefined, locals);
     }),
   );
-  const apiServer = http.createServer(withCompression((req, res) => void apiListener(req, res)));
+  const apiServer = http.createServer(responseCache.wrap('api', (req, res) => void apiListener(req, res)));
 
   const sitePort = await listen(site, env.PORT, env.HOST);
   const apiPort = await listen(apiServer, env.API_PORT, env.HOST);
@@ -193,6 +197,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
       await Promise.all([drain(site), drain(apiServer)]);
       await installCountsSettled();
       stopJanitor();
+      await responseCache.close();
       await runtime.close();
       releaseDataDir();
     },

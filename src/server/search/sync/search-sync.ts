@@ -52,6 +52,7 @@ export class SearchSync {
   #queue: Promise<unknown> = Promise.resolve();
   #timers = new Set<NodeJS.Timeout>();
   #running = false;
+  readonly #changeListeners = new Set<() => void>();
 
   constructor(db: Db, index: SearchIndex, options: SearchSyncOptions = {}) {
     this.#db = db;
@@ -84,6 +85,15 @@ export class SearchSync {
     await this.#queue.catch(() => undefined);
   }
 
+  /**
+   * Calls `listener` whenever the sync saw data change (changed nodes, a full load, new download or
+   * star counts): the response cache drops what it holds. Returns the unsubscribe.
+   */
+  onChange(listener: () => void): () => void {
+    this.#changeListeners.add(listener);
+    return () => this.#changeListeners.delete(listener);
+  }
+
   /** Rebuilds the index from scratch; returns the number of documents. */
   reload(): Promise<number> {
     return this.#serial(async () => {
@@ -99,6 +109,7 @@ export class SearchSync {
       this.#noteApplied(window);
       this.#highWater = mark;
       this.#loaded = true;
+      this.#changed(1);
       return docs.length;
     });
   }
@@ -129,6 +140,7 @@ export class SearchSync {
     for (const change of changes) this.#highWater = Math.max(this.#highWater, change.updatedAt.getTime());
     const horizon = this.#highWater - this.#overlapMs;
     for (const [id, applied] of this.#applied) if (applied.updatedAt < horizon) this.#applied.delete(id);
+    this.#changed(fresh.length);
     return fresh.length;
   }
 
@@ -152,6 +164,7 @@ export class SearchSync {
       changed++;
     }
     await this.#reloadNodes(missing);
+    this.#changed(changed + missing.length);
     return changed + missing.length;
   }
 
@@ -167,6 +180,11 @@ export class SearchSync {
       }
       for (const id of chunk) if (!found.has(id)) this.#forget(id);
     }
+  }
+
+  #changed(count: number): void {
+    if (count === 0) return;
+    for (const listener of this.#changeListeners) listener();
   }
 
   #noteApplied(changes: NodeChange[]): void {

@@ -1,0 +1,214 @@
+import { getRequestListener } from '@hono/node-server';
+import { eq, sql } from 'drizzle-orm';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publisherScene, type PublisherScene } from '../../../tests/support/authz/scene.ts';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { nodes } from '../db/schema/index.ts';
+import { seedNode } from '../routes/nodes/read-fixtures.ts';
+import { startResponseCache, type RunningResponseCache } from './start-response-cache.ts';
+
+// The cache in front of the real API on a real database, over real HTTP (one instance; the
+// two-instance behaviour on PostgreSQL is in tests/api/multi-instance.test.ts).
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function request(
+  base: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; json?: unknown } = {},
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const payload = init.json === undefined ? undefined : JSON.stringify(init.json);
+    const req = http.request(`${base}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const json = (answer: Answer) => JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
+const LONG = 'A pack of nodes that upscale images. '.repeat(40);
+
+describe('response cache', () => {
+  let t: TestApp;
+  let s: PublisherScene;
+  let cache: RunningResponseCache;
+  let server: http.Server;
+  let base: string;
+  let off: http.Server;
+  let offBase: string;
+
+  const listen = async (target: http.Server) => {
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    s = await publisherScene(t);
+    await seedNode(t.services.db, {
+      id: 'cached-pack',
+      name: 'Cached Pack',
+      description: LONG,
+      publisher: s.publisher,
+      versions: [{ version: '1.0.0' }],
+    });
+    await t.syncSearch({ full: true });
+    const env = { RESPONSE_CACHE_MAX_BYTES: 8 * 1024 * 1024, RESPONSE_CACHE_TTL_SECONDS: 300, DATABASE_URL: undefined };
+    cache = await startResponseCache(env, t);
+    const listener = getRequestListener(t.app.fetch);
+    server = http.createServer(cache.wrap('api', (req, res) => void listener(req, res)));
+    base = await listen(server);
+    const disabled = await startResponseCache({ ...env, RESPONSE_CACHE_MAX_BYTES: 0 }, t);
+    off = http.createServer(disabled.wrap('api', (req, res) => void listener(req, res)));
+    offBase = await listen(off);
+  });
+  afterAll(async () => {
+    await Promise.all([server, off].filter(Boolean).map((target) => new Promise((resolve) => target.close(resolve))));
+    await cache?.close();
+    await t?.close();
+  });
+
+  it('answers the second anonymous read from memory, in the encoding the client takes', async () => {
+    const first = await request(base, '/nodes/cached-pack', { headers: { 'accept-encoding': 'br' } });
+    expect(first.status).toBe(200);
+    expect(first.headers['x-nodeyard-cache']).toBe('MISS');
+    const plain = brotliDecompressSync(first.body).toString('utf8');
+    expect(JSON.parse(plain)).toMatchObject({ id: 'cached-pack', name: 'Cached Pack' });
+
+    const br = await request(base, '/nodes/cached-pack', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers).toMatchObject({ 'x-nodeyard-cache': 'HIT', 'content-encoding': 'br' });
+    expect(br.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(plain);
+    const gzip = await request(base, '/nodes/cached-pack', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers).toMatchObject({ 'x-nodeyard-cache': 'HIT', 'content-encoding': 'gzip' });
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(plain);
+    const identity = await request(base, '/nodes/cached-pack');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.toString('utf8')).toBe(plain);
+    expect(identity.headers['etag']).toBe(first.headers['etag']);
+    expect(identity.headers['cache-control']).toMatch(/public/);
+    expect(cache.store.stats().bytes).toBeGreaterThan(plain.length);
+  });
+
+  it('answers a matching If-None-Match with an empty 304', async () => {
+    const { headers } = await request(base, '/nodes/cached-pack');
+    const again = await request(base, '/nodes/cached-pack', { headers: { 'if-none-match': String(headers['etag']) } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['etag']).toBe(headers['etag']);
+    const other = await request(base, '/nodes/cached-pack', { headers: { 'if-none-match': '"something-else"' } });
+    expect(other.status).toBe(200);
+  });
+
+  it('never answers signed-in requests from the cache (token, API key, session cookie)', async () => {
+    await request(base, '/nodes/cached-pack');
+    for (const headers of [
+      { authorization: `Bearer ${s.member.token}` },
+      { 'x-api-key': 'comfy_key' },
+      { cookie: 'nodeyard-lang=fr; session=abc' },
+    ]) {
+      const answer = await request(base, '/nodes/cached-pack', { headers });
+      expect(answer.headers['x-nodeyard-cache'], JSON.stringify(headers)).toBeUndefined();
+    }
+    const languageOnly = await request(base, '/nodes/cached-pack', { headers: { cookie: 'nodeyard-lang=fr' } });
+    expect(languageOnly.headers['x-nodeyard-cache']).toBe('HIT');
+  });
+
+  it('serves an edit through this instance at once', async () => {
+    await request(base, '/nodes/cached-pack');
+    expect((await request(base, '/nodes/cached-pack')).headers['x-nodeyard-cache']).toBe('HIT');
+    const edit = await request(base, `/publishers/${s.publisher.id}/nodes/cached-pack`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${s.member.token}` },
+      json: { name: 'Renamed Pack', description: LONG },
+    });
+    expect(edit.status, edit.body.toString('utf8')).toBe(200);
+    const after = await request(base, '/nodes/cached-pack');
+    expect(after.headers['x-nodeyard-cache']).toBe('MISS');
+    expect(json(after)).toMatchObject({ name: 'Renamed Pack' });
+  });
+
+  it('never serves a banned pack from the cache after the ban', async () => {
+    await seedNode(t.services.db, { id: 'soon-banned', description: LONG, publisher: s.publisher, versions: [] });
+    await request(base, '/nodes/soon-banned');
+    expect((await request(base, '/nodes/soon-banned')).headers['x-nodeyard-cache']).toBe('HIT');
+    const ban = await request(base, `/publishers/${s.publisher.id}/nodes/soon-banned/ban`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.admin.token}` },
+      json: { reason: 'malware' },
+    });
+    expect(ban.status).toBe(204);
+    expect((await request(base, '/nodes/soon-banned')).status).toBe(403);
+  });
+
+  it('drops what a change seen in the nodes.updated_at feed altered (a write from elsewhere)', async () => {
+    await request(base, '/nodes/cached-pack');
+    expect((await request(base, '/nodes/cached-pack')).headers['x-nodeyard-cache']).toBe('HIT');
+    // As a job, an import or another instance would: straight to the database, stamping updated_at.
+    await t.services.db
+      .update(nodes)
+      .set({ name: 'Changed Elsewhere', updatedAt: sql`now()` })
+      .where(eq(nodes.id, 'cached-pack'));
+    // Without the feed the stale entry is still what the cache holds…
+    expect(json(await request(base, '/nodes/cached-pack'))).toMatchObject({ name: 'Renamed Pack' });
+    // …the next poll (every 500 ms on a server) drops it.
+    await t.syncSearch();
+    const after = await request(base, '/nodes/cached-pack');
+    expect(after.headers['x-nodeyard-cache']).toBe('MISS');
+    expect(json(after)).toMatchObject({ name: 'Changed Elsewhere' });
+  });
+
+  it('records a repeated search once per request, hits included', async () => {
+    t.services.search.drainRecordedQueries();
+    for (let i = 0; i < 3; i++) {
+      const answer = await request(base, '/nodes/search?search=upscale');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-nodeyard-cache']).toBe(i === 0 ? 'MISS' : 'HIT');
+    }
+    const recorded = t.services.search.drainRecordedQueries();
+    expect(recorded.reduce((sum, query) => sum + query.count, 0)).toBe(3);
+  });
+
+  it('counts every install (never cached)', async () => {
+    const before = (await t.services.db.select().from(nodes).where(eq(nodes.id, 'cached-pack')))[0]!.totalInstall;
+    for (let i = 0; i < 2; i++) {
+      const answer = await request(base, '/nodes/cached-pack/install?version=1.0.0');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-nodeyard-cache']).toBeUndefined();
+    }
+    const after = (await t.services.db.select().from(nodes).where(eq(nodes.id, 'cached-pack')))[0]!.totalInstall;
+    expect(after - before).toBe(2);
+  });
+
+  it('keeps errors out of the cache and compresses them as before', async () => {
+    for (let i = 0; i < 2; i++) {
+      const missing = await request(base, '/nodes/no-such-pack');
+      expect(missing.status).toBe(404);
+      expect(missing.headers['x-nodeyard-cache']).toBeUndefined();
+    }
+  });
+
+  it('is off with RESPONSE_CACHE_MAX_BYTES=0', async () => {
+    for (let i = 0; i < 2; i++) {
+      const answer = await request(offBase, '/nodes/cached-pack', { headers: { 'accept-encoding': 'gzip' } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-nodeyard-cache']).toBeUndefined();
+      expect(answer.headers['content-encoding']).toBe('gzip');
+    }
+  });
+});
