@@ -16,6 +16,7 @@ import { registerProxyRoutes } from './proxy/register.ts';
 import { registerGitHubOAuthRoutes } from './github-oauth/register.ts';
 import { registerCiRoutes } from './ci/register.ts';
 import { registerReleaseRoutes } from './releases/register.ts';
+import { registerReportRoutes } from './reports/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -41,4 +42,5 @@ export function registerRoutes(app: App) {
   registerGitHubOAuthRoutes(app);
   registerCiRoutes(app);
   registerReleaseRoutes(app);
+  registerReportRoutes(app);
 }
