@@ -46,7 +46,11 @@ export function ReportDialog({ nodeId, version, t, onClose }: Props) {
           <p role="status" data-testid="report-sent">
             {t('packReport.sent')}
           </p>
-          <button type="button" className="rounded-md bg-slate-900 px-3 py-1.5 text-white dark:bg-slate-100 dark:text-slate-900" onClick={onClose}>
+          <button
+            type="button"
+            className="rounded-md bg-slate-900 px-3 py-1.5 text-white dark:bg-slate-100 dark:text-slate-900"
+            onClick={onClose}
+          >
             {t('packReport.close')}
           </button>
         </div>
@@ -57,7 +61,13 @@ export function ReportDialog({ nodeId, version, t, onClose }: Props) {
             <div className="mt-2 grid gap-1">
               {REPORT_REASONS.map((value) => (
                 <label key={value} className="flex items-center gap-2">
-                  <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={value}
+                    checked={reason === value}
+                    onChange={() => setReason(value)}
+                  />
                   {t(`packReport.reasons.${value}`)}
                 </label>
               ))}
