@@ -50,4 +50,16 @@ export const reportRows: AuthzRow[] = [
     }),
     expect: adminOnly(204),
   },
+  {
+    route: 'GET /publishers/{publisherId}/nodes/{nodeId}/collisions',
+    note: 'a read: members and admins, banned accounts included',
+    request: (f) => ({ method: 'GET', path: `/publishers/${f.publisher.id}/nodes/${f.node.id}/collisions` }),
+    expect: { ...everyRole(200), anonymous: 401, foreignToken: 401, stranger: 403 },
+  },
+  {
+    route: 'GET /publishers/{publisherId}/nodes/{nodeId}/collisions',
+    note: 'node of another publisher',
+    request: (f) => ({ method: 'GET', path: `/publishers/${f.publisher.id}/nodes/${f.foreign.node.id}/collisions` }),
+    expect: { ...everyRole(404), anonymous: 401, foreignToken: 401, stranger: 403 },
+  },
 ];
