@@ -48,7 +48,7 @@ async function publish(request: APIRequestContext, className: string): Promise<s
 test.describe('pack reports and collisions', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('collision notice, report from the node page, admin resolves it', async ({ page, request }) => {
+  test('collision notice, report from the node page, admin resolves it', async ({ browser, page, request }) => {
     test.setTimeout(180_000);
     const className = `SharedClass${stamp()}`;
     const first = await publish(request, className);
@@ -85,22 +85,23 @@ test.describe('pack reports and collisions', () => {
 
     // The admin resolves it in the queue.
     await ensureAccount(ADMIN_EMAIL, true);
-    await page.context().clearCookies();
-    await page.evaluate(() => localStorage.clear());
-    await page.goto('/en/logout');
-    await signInAt(page, ADMIN_EMAIL, '/en/admin/reports', { timeout: 20_000 });
-    const item = page.getByTestId('report-item').filter({ hasText: `Report Test ${second}` });
+    // A fresh browser context: a different person, nothing shared with the reporter's session.
+    const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const admin = await adminContext.newPage();
+    await signInAt(admin, ADMIN_EMAIL, '/en/admin/reports', { timeout: 20_000 });
+    const item = admin.getByTestId('report-item').filter({ hasText: `Report Test ${second}` });
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(reporter);
     await expect(item).toContainText('Same class as another pack');
-    expect(await axeViolations(page, { label: 'admin reports' })).toEqual([]);
-    await page.getByTestId('admin-reports').screenshot({ path: test.info().outputPath('admin-reports.png') });
+    expect(await axeViolations(admin, { label: 'admin reports' })).toEqual([]);
+    await admin.getByTestId('admin-reports').screenshot({ path: test.info().outputPath('admin-reports.png') });
     await item.getByLabel('Note (optional)').fill('Asked the publisher to rename the class.');
     await item.getByRole('button', { name: 'Resolve' }).click();
     await expect(item).toHaveCount(0);
 
-    await page.goto('/ar/admin/reports');
-    await expect(page.getByTestId('admin-reports')).toBeVisible();
-    expect(await axeViolations(page, { label: 'ar admin reports' })).toEqual([]);
+    await admin.goto('/ar/admin/reports');
+    await expect(admin.getByTestId('admin-reports')).toBeVisible();
+    expect(await axeViolations(admin, { label: 'ar admin reports' })).toEqual([]);
+    await adminContext.close();
   });
 });
