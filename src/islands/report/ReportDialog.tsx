@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiRequest, ApiRequestError } from '../../lib/api/client.ts';
 import { Dialog } from '../admin/Dialog.tsx';
+import { button, compactInput } from '../ui/styles.ts';
 
 export const REPORT_REASONS = ['malware', 'broken', 'spam', 'license', 'other'] as const;
 /** Mirrors the API's bound (routes/reports/schemas.ts); the server enforces it anyway. */
@@ -46,11 +47,7 @@ export function ReportDialog({ nodeId, version, t, onClose }: Props) {
           <p role="status" data-testid="report-sent">
             {t('packReport.sent')}
           </p>
-          <button
-            type="button"
-            className="rounded-md bg-slate-900 px-3 py-1.5 text-white dark:bg-slate-100 dark:text-slate-900"
-            onClick={onClose}
-          >
+          <button type="button" className={button.primary} onClick={onClose}>
             {t('packReport.close')}
           </button>
         </div>
@@ -79,7 +76,7 @@ export function ReportDialog({ nodeId, version, t, onClose }: Props) {
             </label>
             <textarea
               id={detailsId}
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white p-2 dark:border-slate-700 dark:bg-slate-950"
+              className={`mt-1 block w-full ${compactInput}`}
               rows={4}
               maxLength={DETAILS_MAX}
               value={details}
@@ -98,13 +95,13 @@ export function ReportDialog({ nodeId, version, t, onClose }: Props) {
             </p>
           )}
           <div className="flex justify-end gap-2">
-            <button type="button" className="rounded-md px-3 py-1.5" onClick={onClose}>
+            <button type="button" className={button.secondary} onClick={onClose}>
               {t('packReport.cancel')}
             </button>
             <button
               type="submit"
               disabled={state.kind === 'sending'}
-              className="rounded-md bg-red-700 px-3 py-1.5 text-white disabled:opacity-60"
+              className={button.danger}
               data-testid="report-submit"
             >
               {state.kind === 'sending' ? t('packReport.sending') : t('packReport.submit')}
