@@ -86,7 +86,7 @@ test.describe('pack reports and collisions', () => {
     // The admin resolves it in the queue.
     await ensureAccount(ADMIN_EMAIL, true);
     // A fresh browser context: a different person, nothing shared with the reporter's session.
-    const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? '' });
     const admin = await adminContext.newPage();
     await signInAt(admin, ADMIN_EMAIL, '/en/admin/reports', { timeout: 20_000 });
     const item = admin.getByTestId('report-item').filter({ hasText: `Report Test ${second}` });
