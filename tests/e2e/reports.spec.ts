@@ -68,6 +68,7 @@ test.describe('pack reports and collisions', () => {
 
     // Anonymous visitors see no Report button.
     await expect(page.getByTestId('report-open')).toHaveCount(0);
+    await expect(page.getByTestId('report-slot')).toBeHidden();
 
     // A signed-in user reports the pack.
     const reporter = `reporter-${stamp()}@example.test`;
