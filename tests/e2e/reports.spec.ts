@@ -16,8 +16,9 @@ function packZip(className: string): Buffer {
 }
 
 /** Publishes version 1.0.0 like comfy-cli and waits until the scanner made it installable. */
-async function publish(request: APIRequestContext, className: string): Promise<string> {
-  const token = await ensureAccount(`report-pub-${stamp()}@example.test`);
+async function publish(request: APIRequestContext, className: string): Promise<{ nodeId: string; email: string }> {
+  const email = `report-pub-${stamp()}@example.test`;
+  const token = await ensureAccount(email);
   const auth = { authorization: `Bearer ${token}` };
   const publisherId = `rep-${stamp()}`;
   expect(
@@ -42,7 +43,7 @@ async function publish(request: APIRequestContext, className: string): Promise<s
   await expect
     .poll(async () => (await request.get(`/api/nodes/${nodeId}/install`)).status(), { timeout: 30_000 })
     .toBe(200);
-  return nodeId;
+  return { nodeId, email };
 }
 
 test.describe('pack reports and collisions', () => {
@@ -51,8 +52,8 @@ test.describe('pack reports and collisions', () => {
   test('collision notice, report from the node page, admin resolves it', async ({ browser, page, request }) => {
     test.setTimeout(180_000);
     const className = `SharedClass${stamp()}`;
-    const first = await publish(request, className);
-    const second = await publish(request, className);
+    const { nodeId: first } = await publish(request, className);
+    const { nodeId: second, email: publisherEmail } = await publish(request, className);
 
     // The collision is on the second pack's page, linking the first, in English and Arabic.
     for (const lang of ['en', 'ar'] as const) {
@@ -104,5 +105,18 @@ test.describe('pack reports and collisions', () => {
     await expect(admin.getByTestId('admin-reports')).toBeVisible();
     expect(await axeViolations(admin, { label: 'ar admin reports' })).toEqual([]);
     await adminContext.close();
+
+    // The publisher sees the collision in Your Nodes, on the version list.
+    const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? '' });
+    const owner = await ownerContext.newPage();
+    await signInAt(owner, publisherEmail, '/en/nodes', { timeout: 20_000 });
+    const nodeItem = owner.locator(`[data-testid="node-item"][data-node-id="${second}"]`);
+    await nodeItem.getByRole('button', { name: `Versions ${second}` }).click();
+    const collisions = nodeItem.getByTestId('dashboard-collisions');
+    await expect(collisions).toContainText('Version 1.0.0');
+    await expect(collisions.getByRole('link', { name: `Report Test ${first}` })).toBeVisible();
+    await expect(collisions).toContainText(className);
+    expect(await axeViolations(owner, { label: 'dashboard' })).toEqual([]);
+    await ownerContext.close();
   });
 });
