@@ -15,6 +15,7 @@ import { AdminContext } from './context.ts';
 import { NodesTable } from './NodesTable.tsx';
 import { Overview } from './Overview.tsx';
 import { PublishersTable } from './PublishersTable.tsx';
+import { ReportsQueue } from './ReportsQueue.tsx';
 import { ReviewQueue } from './ReviewQueue.tsx';
 import type { AdminSectionId } from './sections.ts';
 import { UsersTable } from './UsersTable.tsx';
@@ -29,6 +30,7 @@ interface Props {
 const SCREENS: Partial<Record<AdminSectionId, () => ReactNode>> = {
   overview: () => <Overview />,
   review: () => <ReviewQueue />,
+  reports: () => <ReportsQueue />,
   nodes: () => <NodesTable />,
   publishers: () => <PublishersTable />,
   users: () => <UsersTable />,

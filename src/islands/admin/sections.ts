@@ -2,6 +2,7 @@
 export const ADMIN_SECTIONS = [
   { id: 'overview', path: '' },
   { id: 'review', path: '/review' },
+  { id: 'reports', path: '/reports' },
   { id: 'nodes', path: '/nodes' },
   { id: 'publishers', path: '/publishers' },
   { id: 'users', path: '/users' },

@@ -20,6 +20,7 @@ import { registerResolveWorkflow } from './workflows/resolve-workflow.ts';
 import { registerAdminTokenRoutes } from './admin-tokens/register.ts';
 import { registerGetFeatures } from './features/get-features.ts';
 import { registerMaintenanceRoutes } from './maintenance/register.ts';
+import { registerReportRoutes } from './reports/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -49,4 +50,5 @@ export function registerRoutes(app: App) {
   registerAdminTokenRoutes(app);
   registerMaintenanceRoutes(app);
   registerGetFeatures(app);
+  registerReportRoutes(app);
 }

@@ -4,6 +4,7 @@ import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { mutedText } from '../ui/styles.ts';
+import { VersionCollisions } from './VersionCollisions.tsx';
 import { VersionRow } from './VersionRow.tsx';
 
 /** Every status an owner needs to see (Deleted ones are gone for good, so they stay hidden). */
@@ -32,6 +33,7 @@ export function VersionList({ node, publisherId, isOwner, frozen }: Props) {
   if (frozen) return <p className={mutedText}>{t('dashboard.nodes.frozen')}</p>;
   return (
     <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
+      <VersionCollisions publisherId={publisherId} nodeId={node.id} />
       <QueryState query={query}>
         {(versions) =>
           versions.length === 0 ? (

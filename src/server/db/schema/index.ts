@@ -15,3 +15,4 @@ export * from './search-queries.ts';
 export * from './service-tokens.ts';
 export * from './tokens.ts';
 export * from './users.ts';
+export * from './reports.ts';

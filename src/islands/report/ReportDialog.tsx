@@ -1,0 +1,114 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from '../../i18n/translator.ts';
+import { apiRequest, ApiRequestError } from '../../lib/api/client.ts';
+import { Dialog } from '../admin/Dialog.tsx';
+import { button, compactInput } from '../ui/styles.ts';
+
+export const REPORT_REASONS = ['malware', 'broken', 'spam', 'license', 'other'] as const;
+/** Mirrors the API's bound (routes/reports/schemas.ts); the server enforces it anyway. */
+const DETAILS_MAX = 2000;
+
+interface Props {
+  nodeId: string;
+  version: string | null;
+  t: TFunction;
+  onClose: () => void;
+}
+
+type SendState = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+
+/** The report form in the project's modal dialog: a reason, optional details, optional version. */
+export function ReportDialog({ nodeId, version, t, onClose }: Props) {
+  const [reason, setReason] = useState<(typeof REPORT_REASONS)[number]>('malware');
+  const [details, setDetails] = useState('');
+  const [onlyVersion, setOnlyVersion] = useState(false);
+  const [state, setState] = useState<SendState>({ kind: 'editing' });
+  const detailsId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setState({ kind: 'sending' });
+    try {
+      await apiRequest('POST', `/nodes/${encodeURIComponent(nodeId)}/reports`, {
+        body: { reason, details, ...(onlyVersion && version ? { version } : {}) },
+      });
+      setState({ kind: 'sent' });
+    } catch (error) {
+      const message =
+        error instanceof ApiRequestError && error.status === 429 ? t('packReport.tooMany') : t('packReport.failed');
+      setState({ kind: 'failed', message });
+    }
+  };
+
+  return (
+    <Dialog title={t('packReport.title')} onClose={onClose}>
+      {state.kind === 'sent' ? (
+        <div className="space-y-4">
+          <p role="status" data-testid="report-sent">
+            {t('packReport.sent')}
+          </p>
+          <button type="button" className={button.primary} onClick={onClose}>
+            {t('packReport.close')}
+          </button>
+        </div>
+      ) : (
+        <form className="space-y-4" onSubmit={submit}>
+          <fieldset>
+            <legend className="font-medium">{t('packReport.reason')}</legend>
+            <div className="mt-2 grid gap-1">
+              {REPORT_REASONS.map((value) => (
+                <label key={value} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={value}
+                    checked={reason === value}
+                    onChange={() => setReason(value)}
+                  />
+                  {t(`packReport.reasons.${value}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div>
+            <label htmlFor={detailsId} className="font-medium">
+              {t('packReport.details')}
+            </label>
+            <textarea
+              id={detailsId}
+              className={`mt-1 block w-full ${compactInput}`}
+              rows={4}
+              maxLength={DETAILS_MAX}
+              value={details}
+              onChange={(event) => setDetails(event.target.value)}
+            />
+          </div>
+          {version && (
+            <label className="flex items-center gap-2">
+              <input type="checkbox" checked={onlyVersion} onChange={(event) => setOnlyVersion(event.target.checked)} />
+              {t('packReport.onlyVersion', { version })}
+            </label>
+          )}
+          {state.kind === 'failed' && (
+            <p role="alert" className="text-red-700 dark:text-red-300">
+              {state.message}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <button type="button" className={button.secondary} onClick={onClose}>
+              {t('packReport.cancel')}
+            </button>
+            <button
+              type="submit"
+              disabled={state.kind === 'sending'}
+              className={button.danger}
+              data-testid="report-submit"
+            >
+              {state.kind === 'sending' ? t('packReport.sending') : t('packReport.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
