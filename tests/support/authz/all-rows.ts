@@ -6,6 +6,7 @@ import { moderationRows } from './moderation-rows.ts';
 import { nodeRows } from './node-rows.ts';
 import { publisherRows } from './publisher-rows.ts';
 import { releaseRows } from './release-rows.ts';
+import { reportRows } from './report-rows.ts';
 
 /** Every row of the authorization matrix, whichever test file runs it (the coverage test reads this). */
 export const ALL_ROWS: readonly AuthzRow[] = [
@@ -16,4 +17,5 @@ export const ALL_ROWS: readonly AuthzRow[] = [
   ...moderationRows,
   ...releaseRows,
   ...contractOpsRows,
+  ...reportRows,
 ];
