@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { ApiError } from '../errors.ts';
+import { readCappedStream } from './read-capped-stream.ts';
 
 // Every request body is bounded before anything reads it. Without this, the first reader (the NUL
 // check, a route's JSON validator) buffered whatever the client sent: one 600 MB body was a 500,
@@ -37,30 +38,6 @@ export const payloadTooLarge = (maxBytes: number, message?: string) =>
 
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Reads at most `maxBytes` of the stream; one byte more cancels it and throws the 413. */
-async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw payloadTooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 export function bodyLimit(options: BodyLimitOptions): MiddlewareHandler<AppEnv> {
   const ownCaps = options.ownCaps ?? [];
   return async (c, next) => {
@@ -83,7 +60,7 @@ export function bodyLimit(options: BodyLimitOptions): MiddlewareHandler<AppEnv> 
     // body is read here, stopping at the cap, and handed on as bytes (at most maxBytes in memory).
     const raw = c.req.raw;
     if (own || !raw.body) return next();
-    const bytes = await readCapped(raw.body, maxBytes);
+    const bytes = await readCappedStream(raw.body, maxBytes, () => payloadTooLarge(maxBytes));
     c.req.raw = new Request(raw.url, { method, headers: raw.headers, body: bytes, signal: raw.signal });
     return next();
   };

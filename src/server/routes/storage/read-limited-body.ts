@@ -1,4 +1,5 @@
 import { ApiError } from '../../errors.ts';
+import { readCappedStream } from '../../http/read-capped-stream.ts';
 
 const tooLarge = (maxBytes: number) =>
   new ApiError(413, 'payload_too_large', `The archive is larger than the limit of ${maxBytes} bytes.`);
@@ -12,24 +13,5 @@ export async function readLimitedBody(request: Request, maxBytes: number): Promi
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return readCappedStream(request.body, maxBytes, () => tooLarge(maxBytes));
 }

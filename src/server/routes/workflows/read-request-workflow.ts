@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import { ApiError } from '../../errors.ts';
+import { readCappedStream } from '../../http/read-capped-stream.ts';
 import { MAX_IMAGE_BYTES, MAX_JSON_BYTES, MULTIPART_SLACK_BYTES } from '../../services/workflows/limits.ts';
 import {
   readJsonWorkflow,
@@ -28,26 +29,7 @@ async function readBody(c: Context<AppEnv>, maxBytes: number): Promise<Uint8Arra
     if (cached.byteLength > maxBytes) throw tooLarge(maxBytes);
     return cached;
   }
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return readCappedStream(request.body, maxBytes, () => tooLarge(maxBytes));
 }
 
 async function fromMultipart(c: Context<AppEnv>, type: string): Promise<WorkflowClasses> {
