@@ -1,6 +1,7 @@
 import { adminRows } from './admin-rows.ts';
 import { ciRows } from './ci-rows.ts';
 import { contractOpsRows } from './contract-ops-rows.ts';
+import { customerRows } from './customer-rows.ts';
 import type { AuthzRow } from './matrix.ts';
 import { moderationRows } from './moderation-rows.ts';
 import { nodeRows } from './node-rows.ts';
@@ -18,4 +19,5 @@ export const ALL_ROWS: readonly AuthzRow[] = [
   ...releaseRows,
   ...contractOpsRows,
   ...reportRows,
+  ...customerRows,
 ];

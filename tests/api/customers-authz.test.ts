@@ -1,0 +1,9 @@
+import { describe } from 'vitest';
+import { customerRows } from '../support/authz/customer-rows.ts';
+import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
+
+// The customer routes in the authorization matrix: every role, exact statuses.
+describe('authorization: customers', () => {
+  const app = useTestApp();
+  describeAuthzRows(customerRows, app);
+});
