@@ -19,4 +19,3 @@ export function versionStatusView(status: VersionStatus | undefined): { key: str
       return { key: 'unknown', tone: 'wait' };
   }
 }
-

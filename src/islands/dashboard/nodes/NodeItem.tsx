@@ -50,9 +50,7 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <p className="font-medium">
-            {node.name || node.id}
-          </p>
+          <p className="font-medium">{node.name || node.id}</p>
           <p className={`${mutedText} font-mono`} dir="ltr">
             {publisherId}/{node.id}
           </p>

@@ -87,7 +87,11 @@ export function ReviewRequestForm({ publisherId, nodeId, version, pending, allow
         );
       }}
     >
-      <Field label={t('findings.request.messageLabel')} help={t('findings.request.messageHint')} error={error ?? undefined}>
+      <Field
+        label={t('findings.request.messageLabel')}
+        help={t('findings.request.messageHint')}
+        error={error ?? undefined}
+      >
         {({ id, describedBy, invalid }) => (
           <textarea
             id={id}

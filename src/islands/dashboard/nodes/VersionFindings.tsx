@@ -75,7 +75,10 @@ export function VersionFindings({ publisherId, nodeId, version }: Props) {
                 </h5>
                 <ol className="divide-y divide-amber-200 dark:divide-slate-800">
                   {data.findings.map((finding, index) => (
-                    <FindingItem key={`${finding.rule_id}-${finding.file}-${finding.line}-${index}`} finding={finding} />
+                    <FindingItem
+                      key={`${finding.rule_id}-${finding.file}-${finding.line}-${index}`}
+                      finding={finding}
+                    />
                   ))}
                 </ol>
               </section>

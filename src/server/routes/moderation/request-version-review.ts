@@ -15,7 +15,9 @@ const Body = z
       .trim()
       .min(1)
       .max(2000)
-      .openapi({ description: 'What the publisher wants the moderators to know (why the finding is safe, what changed).' }),
+      .openapi({
+        description: 'What the publisher wants the moderators to know (why the finding is safe, what changed).',
+      }),
   })
   .openapi('ReviewRequestInput');
 

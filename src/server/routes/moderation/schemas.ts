@@ -47,7 +47,9 @@ export const VersionFindingsSchema = z
     node_id: z.string(),
     version: z.string(),
     status: NodeVersionStatusSchema,
-    status_reason: z.string().openapi({ description: 'English summary, kept for old clients; use `reason` and `findings`.' }),
+    status_reason: z
+      .string()
+      .openapi({ description: 'English summary, kept for old clients; use `reason` and `findings`.' }),
     reason: StatusReasonSchema,
     review_request: ReviewRequestSchema.nullable().openapi({ description: 'The latest review request, if any.' }),
     scan: z

@@ -96,4 +96,3 @@ export async function requestReview(
     return created!;
   });
 }
-
