@@ -10,14 +10,9 @@ import { ReviewRequestSchema, VersionNumberParams } from './schemas.ts';
 
 const Body = z
   .object({
-    message: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2000)
-      .openapi({
-        description: 'What the publisher wants the moderators to know (why the finding is safe, what changed).',
-      }),
+    message: z.string().trim().min(1).max(2000).openapi({
+      description: 'What the publisher wants the moderators to know (why the finding is safe, what changed).',
+    }),
   })
   .openapi('ReviewRequestInput');
 
