@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { adminToken, ensureAccount, signInAt, stamp } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
 
 // A publisher whose pack the scanner holds learns, in their language, what was found and what to
@@ -128,4 +128,58 @@ test('a flagged pack: status, translated findings in en/ja/ar, and a review requ
   expect(after).toMatchObject({
     review_request: { message: 'The decoded string only prints a greeting; 1.0.1 removes it.', open: true },
   });
+});
+
+test("ban reasons: the moderators' words under a translated label (version and node), in en and zh", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const email = `banned-${stamp()}@example.test`;
+  const { nodeId, findings, auth } = await publishFlagged(request, email);
+  const admin = { authorization: `Bearer ${await adminToken()}` };
+  const versionId = (
+    (await (
+      await request.get(`/api/nodes/${nodeId}/versions?statuses=NodeVersionStatusFlagged`, { headers: auth })
+    ).json()) as { id: string }[]
+  )[0]!.id;
+  const banned = await request.post('/api/admin/versions/batch', {
+    headers: admin,
+    data: { action: 'ban', reason: 'Runs a hidden payload at import.', version_ids: [versionId] },
+  });
+  expect(banned.status()).toBe(200);
+  expect(await (await request.get(findings, { headers: auth })).json()).toMatchObject({
+    status: 'NodeVersionStatusBanned',
+    reason: { source: 'moderator', text: 'Runs a hidden payload at import.' },
+  });
+
+  await signInAt(page, email, '/en/nodes', { timeout: 30_000 });
+  const row = page.locator(`[data-testid="node-item"][data-node-id="${nodeId}"]`);
+  await expect(row.getByTestId('node-status')).toHaveAttribute('data-status', 'banned');
+  let item = await openVersions(page, nodeId, 'Versions');
+  const reason = item.getByTestId('moderator-reason');
+  await expect(item.getByTestId('version-findings')).toContainText('The moderators banned this version.');
+  await expect(reason).toContainText('Reason given by the moderators');
+  await expect(reason).toContainText('Runs a hidden payload at import.');
+  await expect(item.getByTestId('finding')).toContainText('Hidden code run after decoding');
+
+  await page.goto('/zh/nodes');
+  item = await openVersions(page, nodeId, '版本');
+  await expect(item.getByTestId('version-findings')).toContainText('审核员封禁了此版本');
+  await expect(item.getByTestId('moderator-reason')).toContainText('审核员给出的理由');
+  await expect(item.getByTestId('moderator-reason')).toContainText('Runs a hidden payload at import.');
+  expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
+  await page.screenshot({ path: 'test-results/screenshots/findings-banned-zh.png', fullPage: true });
+
+  // A banned node: its row says so, with the moderators' words.
+  const nodeBan = await request.put(`/api/admin/nodes/${nodeId}`, {
+    headers: admin,
+    data: { status: 'NodeStatusBanned', status_detail: 'Malware: steals saved logins.' },
+  });
+  expect(nodeBan.status()).toBe(200);
+  await page.goto('/en/nodes');
+  await expect(row.getByTestId('node-status')).toContainText('The moderators banned this node');
+  await expect(row.getByTestId('node-ban-reason')).toContainText('Malware: steals saved logins.');
+  expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
+  await page.screenshot({ path: 'test-results/screenshots/findings-node-banned-en.png', fullPage: true });
 });
