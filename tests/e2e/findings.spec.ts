@@ -163,13 +163,15 @@ test("ban reasons: the moderators' words under a translated label (version and n
   await expect(reason).toContainText('Runs a hidden payload at import.');
   await expect(item.getByTestId('finding')).toContainText('Hidden code run after decoding');
 
+  // In dark mode too: the panel's colours must keep their contrast.
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/zh/nodes');
   item = await openVersions(page, nodeId, '版本');
   await expect(item.getByTestId('version-findings')).toContainText('审核员封禁了此版本');
   await expect(item.getByTestId('moderator-reason')).toContainText('审核员给出的理由');
   await expect(item.getByTestId('moderator-reason')).toContainText('Runs a hidden payload at import.');
   expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-  await page.screenshot({ path: 'test-results/screenshots/findings-banned-zh.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/screenshots/findings-banned-zh-dark.png', fullPage: true });
 
   // A banned node: its row says so, with the moderators' words.
   const nodeBan = await request.put(`/api/admin/nodes/${nodeId}`, {
@@ -177,6 +179,7 @@ test("ban reasons: the moderators' words under a translated label (version and n
     data: { status: 'NodeStatusBanned', status_detail: 'Malware: steals saved logins.' },
   });
   expect(nodeBan.status()).toBe(200);
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/en/nodes');
   await expect(row.getByTestId('node-status')).toContainText('The moderators banned this node');
   await expect(row.getByTestId('node-ban-reason')).toContainText('Malware: steals saved logins.');
