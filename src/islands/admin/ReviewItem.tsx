@@ -3,6 +3,7 @@ import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
 import { FindingsList } from './FindingsList.tsx';
 import type { Decision, QueueItem } from './review-types.ts';
+import { ReviewRequestNote } from './ReviewRequestNote.tsx';
 import { StatusPill } from './StatusPill.tsx';
 import { btn, card, input, muted } from './styles.ts';
 
@@ -65,6 +66,7 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
           {t('admin.review.scanError', { error: item.scan.error })}
         </p>
       )}
+      <ReviewRequestNote request={item.review_request ?? null} />
       <div className="mt-3">
         <FindingsList item={item} />
       </div>

@@ -21,6 +21,8 @@ export interface QueueItem {
   scan: { outcome: string; ruleset_version: string; scanned_at: string; error: string | null } | null;
   finding_count: number;
   files: { file: string; findings: QueueFinding[] }[];
+  /** The publisher's open request for another look (Nodeyard). */
+  review_request?: { message: string; requested_by: string | null; created_at: string } | null;
 }
 
 export interface QueuePage {

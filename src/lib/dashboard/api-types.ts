@@ -26,6 +26,8 @@ export interface RegistryNode {
   repository?: string;
   tags?: string[];
   status?: NodeStatus;
+  /** A moderator's reason for the node's status (e.g. its ban), as they wrote it. */
+  status_detail?: string;
   downloads?: number;
   latest_version?: { version: string };
   publisher?: { id: string; name: string };

@@ -6,7 +6,7 @@ import { readCallbackParams } from './oauth-callback.ts';
 import { api, claimPath } from './paths.ts';
 import { publishCommand, pyprojectSnippet, reachableWithDevEnvironment } from './publish-steps.ts';
 import { isExpired, tokenCreateBody } from './token-expiry.ts';
-import { showsStatusReason, versionStatusView } from './version-status.ts';
+import { versionStatusView } from './version-status.ts';
 
 describe('typed confirmation', () => {
   it('needs the exact phrase (spaces around ignored, case kept)', () => {
@@ -65,12 +65,6 @@ describe('version status', () => {
     expect(versionStatusView('NodeVersionStatusFlagged')).toEqual({ key: 'flagged', tone: 'warn' });
     expect(versionStatusView('NodeVersionStatusBanned').tone).toBe('bad');
     expect(versionStatusView(undefined).key).toBe('unknown');
-  });
-
-  it('shows the reason of flagged and banned versions only', () => {
-    expect(showsStatusReason('NodeVersionStatusFlagged', 'eval() in __init__.py')).toBe(true);
-    expect(showsStatusReason('NodeVersionStatusFlagged', '  ')).toBe(false);
-    expect(showsStatusReason('NodeVersionStatusActive', 'approved')).toBe(false);
   });
 });
 

@@ -24,3 +24,11 @@ export const api = {
   oauthStart: '/github/oauth/start',
   oauthComplete: '/github/oauth/complete',
 } as const;
+
+/** Nodeyard's moderation paths of one version (by version number, not id). */
+export const moderationApi = {
+  findings: (publisherId: string, nodeId: string, version: string) =>
+    `${api.node(publisherId, nodeId)}/versions/${encodeURIComponent(version)}/findings`,
+  reviewRequests: (publisherId: string, nodeId: string, version: string) =>
+    `${api.node(publisherId, nodeId)}/versions/${encodeURIComponent(version)}/review-requests`,
+} as const;

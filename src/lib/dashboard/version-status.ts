@@ -19,8 +19,3 @@ export function versionStatusView(status: VersionStatus | undefined): { key: str
       return { key: 'unknown', tone: 'wait' };
   }
 }
-
-/** Flagged versions carry the moderators' reason; others only when the server chose to send one. */
-export function showsStatusReason(status: VersionStatus | undefined, reason: string | undefined): boolean {
-  return Boolean(reason?.trim()) && (status === 'NodeVersionStatusFlagged' || status === 'NodeVersionStatusBanned');
-}

@@ -4,7 +4,8 @@ import { adminOnly, type AuthzRow } from './matrix.ts';
 
 // The moderation routes in the authorization matrix's terms. /security-scan is automation
 // (admins or service tokens); findings are readable by the publisher's people and admins, even
-// banned ones (a read); a rescan is a write, so bans apply.
+// banned ones (a read); a rescan is a write, so bans apply. A review request is the publisher's
+// own voice: its owners and members only (an admin without a role decides, they do not ask).
 
 const versionPath = (f: Parameters<AuthzRow['request']>[0]) =>
   `/publishers/${f.publisher.id}/nodes/${f.node.id}/versions/${f.version.version}`;
@@ -45,6 +46,31 @@ export const moderationRows: AuthzRow[] = [
       member: 202,
       owner: 202,
       admin: 202,
+      bannedOwner: 403,
+      bannedPublisherOwner: 403,
+      foreignToken: 401,
+    },
+  },
+  {
+    route: 'POST /publishers/{publisherId}/nodes/{nodeId}/versions/{version}/review-requests',
+    note: 'a Flagged version',
+    arrange: async (f) => {
+      await f.t.services.db
+        .update(nodeVersions)
+        .set({ status: 'NodeVersionStatusFlagged' })
+        .where(eq(nodeVersions.id, f.version.id));
+    },
+    request: (f) => ({
+      method: 'POST',
+      path: `${versionPath(f)}/review-requests`,
+      json: { message: 'The flagged call only reads a bundled icon.' },
+    }),
+    expect: {
+      anonymous: 401,
+      stranger: 403,
+      member: 201,
+      owner: 201,
+      admin: 403,
       bannedOwner: 403,
       bannedPublisherOwner: 403,
       foreignToken: 401,

@@ -6,10 +6,10 @@ import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { buttonClass, mutedText } from '../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
 import { NodeEditDialog } from './NodeEditDialog.tsx';
+import { NodeStatusLine } from './NodeStatusLine.tsx';
 import { VersionList } from './VersionList.tsx';
 
 interface Props {
@@ -50,10 +50,7 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <p className="font-medium">
-            {node.name || node.id}
-            {banned && <StatusBadge tone="bad" label={t('dashboard.status.banned')} />}
-          </p>
+          <p className="font-medium">{node.name || node.id}</p>
           <p className={`${mutedText} font-mono`} dir="ltr">
             {publisherId}/{node.id}
           </p>
@@ -64,6 +61,7 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
             {' · '}
             {t('dashboard.nodes.downloads', { count: node.downloads ?? 0 })}
           </p>
+          <NodeStatusLine node={node} />
         </div>
         <div className="flex flex-wrap gap-2">
           <button

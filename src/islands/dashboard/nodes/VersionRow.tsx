@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import type { NodeVersion } from '../../../lib/dashboard/api-types.ts';
 import { api } from '../../../lib/dashboard/paths.ts';
-import { showsStatusReason, versionStatusView } from '../../../lib/dashboard/version-status.ts';
+import { versionStatusView } from '../../../lib/dashboard/version-status.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
@@ -30,7 +30,9 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
   const status = versionStatusView(version.status);
   const refresh = () => invalidate(api.nodeVersions(nodeId), api.nodesV2(publisherId), api.publicNode(nodeId));
   const label = { version: version.version };
-  const reasonShown = showsStatusReason(version.status, version.status_reason);
+  // Held versions explain themselves through the findings API (structured, translated here), never
+  // through the English status_reason the pipeline composed.
+  const held = version.status === 'NodeVersionStatusFlagged' || version.status === 'NodeVersionStatusBanned';
 
   return (
     <Fragment>
@@ -111,18 +113,13 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
           />
         </td>
       </tr>
-      {(reasonShown || version.status === 'NodeVersionStatusPending') && (
+      {(held || version.status === 'NodeVersionStatusPending') && (
         <tr>
           <td colSpan={4} className="pb-2 text-sm">
-            {reasonShown && (
-              <p className="text-amber-900 dark:text-amber-200">
-                {t('dashboard.versions.reason', { reason: version.status_reason ?? '' })}
-              </p>
-            )}
             {version.status === 'NodeVersionStatusPending' && (
               <p className="text-slate-600 dark:text-slate-400">{t('dashboard.versions.pendingNote')}</p>
             )}
-            {version.status === 'NodeVersionStatusFlagged' && <VersionFindings nodeId={nodeId} version={version} />}
+            {held && <VersionFindings publisherId={publisherId} nodeId={nodeId} version={version} />}
           </td>
         </tr>
       )}

@@ -16,3 +16,4 @@ export * from './service-tokens.ts';
 export * from './tokens.ts';
 export * from './users.ts';
 export * from './reports.ts';
+export * from './review-requests.ts';

@@ -44,6 +44,10 @@ const QueueItemSchema = z
       .nullable(),
     finding_count: z.number().int(),
     files: z.array(z.object({ file: z.string(), findings: z.array(FindingSchema) })),
+    review_request: z
+      .object({ message: z.string(), requested_by: z.string().nullable(), created_at: z.string() })
+      .nullable()
+      .openapi({ description: "The publisher's open request for another look, with their message (Nodeyard)." }),
   })
   .openapi('ReviewQueueItem');
 
@@ -106,6 +110,11 @@ export function registerAdminGetReviewQueue(app: App) {
         : null,
       finding_count: item.files.reduce((sum, file) => sum + file.findings.length, 0),
       files: item.files,
+      review_request: item.reviewRequest && {
+        message: item.reviewRequest.message,
+        requested_by: item.reviewRequest.requestedBy,
+        created_at: item.reviewRequest.createdAt.toISOString(),
+      },
     }));
     return c.json({ items, total: result.total, ...paging, totalPages: countPages(result.total, paging.limit) }, 200);
   });

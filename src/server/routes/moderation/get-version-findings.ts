@@ -2,7 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { getScanRecord, getVersionByNumber } from '../../services/moderation/find-version.ts';
 import { listVersionFindings } from '../../services/moderation/findings.ts';
+import { isOpen, latestReviewRequest } from '../../services/moderation/review-requests.ts';
 import { hasOpenScan } from '../../services/moderation/security-scan.ts';
+import { statusReasonOf } from '../../services/moderation/status-reason.ts';
 import { getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { authorizeFindingsRead } from './access.ts';
@@ -33,10 +35,11 @@ export function registerGetVersionFindings(app: App) {
     const { db } = c.get('services');
     const node = await getPublisherNode(db, publisher, nodeId);
     const version = await getVersionByNumber(db, node, number);
-    const [findings, scan, queued] = await Promise.all([
+    const [findings, scan, queued, request] = await Promise.all([
       listVersionFindings(db, version.id),
       getScanRecord(db, version.id),
       hasOpenScan(db, version.id),
+      latestReviewRequest(db, version.id),
     ]);
     return c.json(
       {
@@ -44,6 +47,12 @@ export function registerGetVersionFindings(app: App) {
         version: version.version,
         status: version.status,
         status_reason: version.statusReason,
+        reason: statusReasonOf(version, scan),
+        review_request: request && {
+          message: request.message,
+          created_at: request.createdAt.toISOString(),
+          open: isOpen(request, version),
+        },
         scan: scan && {
           outcome: scan.outcome,
           ruleset_version: scan.rulesetVersion,

@@ -1,5 +1,6 @@
 import type { App } from '../../app-env.ts';
 import { registerGetVersionFindings } from './get-version-findings.ts';
+import { registerRequestVersionReview } from './request-version-review.ts';
 import { registerRescanVersion } from './rescan-version.ts';
 import { registerSecurityScan } from './security-scan.ts';
 
@@ -7,4 +8,5 @@ export function registerModerationRoutes(app: App) {
   registerSecurityScan(app);
   registerGetVersionFindings(app);
   registerRescanVersion(app);
+  registerRequestVersionReview(app);
 }

@@ -58,6 +58,9 @@ describe('findings and rescan of a version', () => {
         status: 'NodeVersionStatusFlagged',
         scan: { outcome: 'flagged', files_scanned: 1, skipped: 0 },
         scan_queued: false,
+        // The scanner decided: structured findings, no English sentence to show as the reason.
+        reason: { source: 'scan', text: null },
+        review_request: null,
         findings: [
           {
             rule_id: 'PY020',

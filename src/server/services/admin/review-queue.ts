@@ -9,6 +9,7 @@ import {
   versionScans,
   type NodeVersionStatus,
 } from '../../db/schema/index.ts';
+import { openReviewRequests } from '../moderation/review-requests.ts';
 import { pageOffset, type Paging } from '../nodes/paging.ts';
 import { compareVersionsDesc } from '../versions/semver.ts';
 
@@ -31,6 +32,8 @@ export interface QueueItem {
   previousApprovedVersion: string | null;
   scan: { outcome: string; rulesetVersion: string; scannedAt: Date; error: string | null } | null;
   files: { file: string; findings: QueueFinding[] }[];
+  /** The publisher's open request for another look, with their message. */
+  reviewRequest: { message: string; requestedBy: string | null; createdAt: Date } | null;
 }
 
 export interface ReviewQueueQuery extends Paging {
@@ -112,9 +115,13 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<{ it
   const versionIds = [
     ...new Set([...rows.map((r) => r.version.id), ...[...previousOf.values()].flatMap((v) => (v ? [v.id] : []))]),
   ];
-  const [findings, scans] = await Promise.all([
+  const [findings, scans, requests] = await Promise.all([
     db.select().from(versionScanFindings).where(inArray(versionScanFindings.nodeVersionId, versionIds)),
     db.select().from(versionScans).where(inArray(versionScans.nodeVersionId, versionIds)),
+    openReviewRequests(
+      db,
+      rows.map((r) => r.version),
+    ),
   ]);
   const findingsOf = (id: string) => findings.filter((f) => f.nodeVersionId === id);
   const scanOf = new Map(scans.map((s) => [s.nodeVersionId, s]));
@@ -123,6 +130,7 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<{ it
     const previous = previousOf.get(version.id);
     const known = new Set(previous ? findingsOf(previous.id).map(findingKey) : []);
     const scan = scanOf.get(version.id);
+    const request = requests.get(version.id);
     return {
       version,
       hasArchive: uploadedAt != null,
@@ -132,6 +140,9 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<{ it
         ? { outcome: scan.outcome, rulesetVersion: scan.rulesetVersion, scannedAt: scan.scannedAt, error: scan.error }
         : null,
       files: groupByFile(findingsOf(version.id), known),
+      reviewRequest: request
+        ? { message: request.message, requestedBy: request.requestedByUserId, createdAt: request.createdAt }
+        : null,
     };
   });
   return { items, total: totals[0]?.total ?? 0 };

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import type { ApiRequestError } from '../../../lib/api/client.ts';
+import type { ReviewRequest } from '../../../lib/dashboard/findings.ts';
+import { moderationApi } from '../../../lib/dashboard/paths.ts';
+import { formatDate } from '../../../lib/format/format.ts';
+import { useApiMutation } from '../../../lib/query/hooks.ts';
+import { toast } from '../../toast/index.ts';
+import { useDashboard } from '../context.ts';
+import { Field } from '../ui/Field.tsx';
+import { buttonClass, inputClass } from '../ui/styles.ts';
+import { useInvalidate } from '../use-invalidate.ts';
+
+interface Props {
+  publisherId: string;
+  nodeId: string;
+  version: string;
+  /** The open request, if one waits: then its message is shown instead of the form. */
+  pending: ReviewRequest | null;
+  allowed: boolean;
+}
+
+const ERROR_KEYS: Record<string, string> = {
+  review_already_requested: 'findings.request.alreadyRequested',
+  review_not_applicable: 'findings.request.notApplicable',
+};
+
+/** "Request a review": a message to the moderators about one held version, or the one already sent. */
+export function ReviewRequestForm({ publisherId, nodeId, version, pending, allowed }: Props) {
+  const { t, lang } = useDashboard();
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const findingsPath = moderationApi.findings(publisherId, nodeId, version);
+  const send = useApiMutation<{ message: string }, ReviewRequest>(
+    'POST',
+    moderationApi.reviewRequests(publisherId, nodeId, version),
+  );
+  const invalidate = useInvalidate();
+
+  if (pending) {
+    return (
+      <div className="flex flex-col gap-1" data-testid="review-requested" role="status">
+        <p>{t('findings.request.waiting', { date: formatDate(pending.created_at, lang) })}</p>
+        <p className="text-xs font-medium">{t('findings.request.yourMessage')}</p>
+        <blockquote dir="auto" className="border-s-4 border-slate-300 ps-3 whitespace-pre-wrap dark:border-slate-600">
+          {pending.message}
+        </blockquote>
+      </div>
+    );
+  }
+  if (!allowed) return null;
+  if (!open) {
+    return (
+      <p>
+        <button type="button" className={buttonClass.secondary} onClick={() => setOpen(true)}>
+          {t('findings.request.open')}
+          <span className="sr-only"> {version}</span>
+        </button>
+      </p>
+    );
+  }
+  const fail = (failure: ApiRequestError) => {
+    const key = failure.code ? ERROR_KEYS[failure.code] : undefined;
+    setError(key ? t(key) : t('findings.request.failed'));
+  };
+  return (
+    <form
+      className="flex max-w-xl flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!message.trim()) {
+          setError(t('findings.request.required'));
+          return;
+        }
+        setError(null);
+        send.mutate(
+          { message: message.trim() },
+          {
+            onSuccess: async () => {
+              toast.success(t('findings.request.sent', { version }));
+              setOpen(false);
+              setMessage('');
+              await invalidate(findingsPath);
+            },
+            onError: fail,
+          },
+        );
+      }}
+    >
+      <Field
+        label={t('findings.request.messageLabel')}
+        help={t('findings.request.messageHint')}
+        error={error ?? undefined}
+      >
+        {({ id, describedBy, invalid }) => (
+          <textarea
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            dir="auto"
+            rows={4}
+            maxLength={2000}
+            className={inputClass}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={buttonClass.primary} disabled={send.isPending}>
+          {send.isPending ? t('findings.request.sending') : t('findings.request.submit')}
+        </button>
+        <button
+          type="button"
+          className={buttonClass.secondary}
+          onClick={() => {
+            setOpen(false);
+            setError(null);
+          }}
+        >
+          {t('findings.request.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import type { VersionStatus } from './api-types.ts';
+
+// The findings API's shape (GET …/versions/{version}/findings) and the pure rules the dashboard
+// applies to it. The island translates by rule id: the server's English `message` is only a
+// fallback for a rule this build does not know yet.
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+export type ReasonSource = 'none' | 'scan' | 'scan_failed' | 'upload' | 'moderator';
+
+export interface ScanFinding {
+  rule_id: string;
+  severity: Severity;
+  file: string;
+  line: number | null;
+  snippet: string;
+  message: string;
+  ruleset_version: string;
+}
+
+export interface ReviewRequest {
+  message: string;
+  created_at: string;
+  open: boolean;
+}
+
+export interface VersionFindings {
+  node_id: string;
+  version: string;
+  status: VersionStatus;
+  status_reason: string;
+  reason: { source: ReasonSource; text: string | null };
+  review_request: ReviewRequest | null;
+  scan: { outcome: string; ruleset_version: string; scanned_at: string } | null;
+  scan_queued: boolean;
+  findings: ScanFinding[];
+}
+
+const SEVERITY_TONE = { critical: 'bad', high: 'bad', medium: 'warn', low: 'wait' } as const;
+
+export function severityTone(severity: Severity) {
+  return SEVERITY_TONE[severity] ?? 'wait';
+}
+
+/** Whether a publisher may still ask for a review (the server enforces the same). */
+export function canRequestReview(data: Pick<VersionFindings, 'status' | 'review_request'>): boolean {
+  const held = data.status === 'NodeVersionStatusFlagged' || data.status === 'NodeVersionStatusBanned';
+  return held && !data.review_request?.open;
+}
+
+/** The i18n keys of a rule's title and explanation, or null when the messages lack them. */
+export function ruleKeys(ruleId: string, has: (key: string) => boolean): { title: string; explanation: string } | null {
+  if (!/^[A-Z]{2}\d{3}$/.test(ruleId)) return null;
+  const title = `findings.rules.${ruleId}.title`;
+  const explanation = `findings.rules.${ruleId}.explanation`;
+  return has(title) && has(explanation) ? { title, explanation } : null;
+}
