@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import { buildDirectory } from './build-directory.ts';
 import { registerCacheMetrics } from './cache/cache-metrics.ts';
 import { startResponseCache } from './cache/start-response-cache.ts';
-import { startUploadJanitor } from './jobs/upload-janitor.ts';
+import { startUploadJanitor } from './services/archives/upload-janitor.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createLogger } from './ops/logger.ts';
