@@ -14,9 +14,10 @@ const buildDir = process.env.NODEYARD_BUILD_DIR ?? './dist';
 export default defineConfig({
   output: 'server',
   outDir: buildDir,
-  // Standalone mode gives us a handler that serves built assets and pages; src/server/main.ts
-  // mounts it in its own http server (next to the API listener) instead of letting it autostart.
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode gives us a handler that renders pages with the `locals` we pass (the server's
+  // services); src/server/main.ts mounts it in its own http server (next to the API listener) and
+  // serves the built files itself (src/server/http/static-files.ts).
+  adapter: node({ mode: 'middleware' }),
   // React 19 islands. Pages stay light by hydrating only what is interactive, each island with the
   // directive that fits (see docs/architecture.md, "JavaScript weight").
   integrations: [react()],

@@ -42,6 +42,23 @@ export default defineConfig(
     },
   },
   {
+    // Pages, components and layouts reach server code through one door: the loaders in src/server/pages/.
+    files: ['src/pages/**', 'src/components/**', 'src/layouts/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/services/**', '**/server/db/**', '**/server/routes/**', '**/server/jobs/**'],
+              message: 'Pages load their data through a loader in src/server/pages/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Background work logs through the redacting JSON logger (src/server/ops/logger.ts), never the
     // console: its errors can quote tokens or signed URLs, and log shippers expect one JSON object per line.
     files: [

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { buildZip, samplePackFiles } from '../tests/support/zip.ts';
 import { comfyCliPublishBody } from '../tests/support/publish.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { sweepAbandonedUploads } from '../src/server/jobs/upload-janitor.ts';
+import { sweepAbandonedUploads } from '../src/server/services/archives/upload-janitor.ts';
 import type { Services } from '../src/server/services.ts';
 import { createFsStorage } from '../src/server/storage/fs.ts';
 import { createBenchPublisher } from './lib/bench-publisher.ts';

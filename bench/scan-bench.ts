@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { analyzeArchive } from '../src/server/services/moderation/analyze-archive.ts';
+import { analyzeArchive } from '../src/server/moderation/analyze-archive.ts';
 import { analyzeInThread, endIdleAnalysisThreads } from '../src/server/moderation/thread/analyze-in-thread.ts';
 import type { ArchiveRow } from '../src/server/db/rows.ts';
 

@@ -4,7 +4,6 @@ import { negotiateLocale } from './i18n/negotiate.ts';
 import { serverT } from './i18n/server.ts';
 import { splitLocalePath } from './lib/locale-path.ts';
 import { finalizePageResponse } from './server/http/page-response.ts';
-import { siteServices } from './server/site-services.ts';
 
 // Puts the page language, its direction and `t()` on `locals` once per request, so pages and
 // components never work the locale out themselves.
@@ -21,7 +20,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.lang = lang;
   context.locals.dir = localeDir(lang);
   context.locals.t = serverT(lang);
-  const services = context.locals.services ?? siteServices();
-  if (services) context.locals.services = services;
   return finalizePageResponse(context.request, await next());
 });

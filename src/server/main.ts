@@ -10,12 +10,12 @@ import { createApp } from './app.ts';
 import { buildDirectory } from './build-directory.ts';
 import { registerCacheMetrics } from './cache/cache-metrics.ts';
 import { startResponseCache } from './cache/start-response-cache.ts';
-import { startUploadJanitor } from './jobs/upload-janitor.ts';
+import { startUploadJanitor } from './services/archives/upload-janitor.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';
+import { createStaticFiles } from './http/static-files.ts';
 import { createLogger } from './ops/logger.ts';
 import { installCountsSettled } from './services/nodes/count-install.ts';
-import { provideSiteServices } from './site-services.ts';
 import type { RateLimitConfig } from './ops/rate-limit.ts';
 import { parseEnv, trustedProxyHops, type Env } from './env.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
@@ -106,11 +106,23 @@ const noSite: NodeHandler = (_req, res) => {
   res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('This instance serves the API only.\n');
 };
 
-async function loadSiteHandler(): Promise<NodeHandler> {
-  // The adapter's entry would start its own server on import unless told not to.
-  process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
+/**
+ * The built site: its files first (as the adapter's standalone handler did), then Astro's pages. The
+ * adapter runs in middleware mode, whose handler passes `locals` (the services) on to every page.
+ */
+async function loadSiteHandler(locals: object): Promise<NodeHandler> {
   const entryPath = pathToFileURL(join(buildDirectory(), 'server', 'entry.mjs')).href;
-  return ((await import(entryPath)) as { handler: NodeHandler }).handler;
+  const pages = ((await import(entryPath)) as { handler: NodeHandler }).handler;
+  const files = createStaticFiles(join(buildDirectory(), 'client'));
+  return (req, res) => {
+    try {
+      decodeURI(req.url ?? '/');
+    } catch {
+      res.writeHead(400).end('Bad request.');
+      return;
+    }
+    files(req, res, () => pages(req, res, undefined, locals));
+  };
 }
 
 /**
@@ -161,9 +173,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
   });
   const apiListener = getRequestListener(api.fetch);
 
-  provideSiteServices(runtime.services);
-  const siteHandler = options.site === false ? noSite : await loadSiteHandler();
-  const locals = { services: runtime.services };
+  const siteHandler = options.site === false ? noSite : await loadSiteHandler({ services: runtime.services });
 
   const site = http.createServer(
     responseCache.wrap('site', (req, res) => {
@@ -178,7 +188,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
         void apiListener(req, res);
         return;
       }
-      siteHandler(req, res, undefined, locals);
+      siteHandler(req, res);
     }),
   );
   const apiServer = http.createServer(responseCache.wrap('api', (req, res) => void apiListener(req, res)));

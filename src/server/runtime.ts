@@ -8,7 +8,7 @@ import { systemClock } from './clock.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { SearchSync } from './search/sync/search-sync.ts';
-import { defaultJobHandlers } from './jobs/handlers.ts';
+import { defaultJobHandlers } from './job-handlers.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { endIdleAnalysisThreads } from './moderation/thread/analyze-in-thread.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';

@@ -11,7 +11,7 @@ import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { UserRow } from '../../src/server/db/rows.ts';
 import { users } from '../../src/server/db/schema/index.ts';
-import { defaultJobHandlers } from '../../src/server/jobs/handlers.ts';
+import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
 import { comfyCliPublishBody } from '../support/publish.ts';
 import type { AppConfig, Services } from '../../src/server/services.ts';

@@ -8,7 +8,7 @@ import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { SearchSync } from '../../src/server/search/sync/search-sync.ts';
-import { defaultJobHandlers } from '../../src/server/jobs/handlers.ts';
+import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
 import type { AppConfig, Services } from '../../src/server/services.ts';
 import type { ArchiveStorage } from '../../src/server/storage/port.ts';

@@ -8,7 +8,7 @@ import { publisherScene, type PublisherScene } from '../../../tests/support/auth
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { installCountsSettled } from '../services/nodes/count-install.ts';
 import { nodes } from '../db/schema/index.ts';
-import { seedNode } from '../routes/nodes/read-fixtures.ts';
+import { seedNode } from '../../../tests/support/routes/node-read-fixtures.ts';
 import { startResponseCache, type RunningResponseCache } from './start-response-cache.ts';
 
 // The cache in front of the real API on a real database, over real HTTP (one instance; the

@@ -9,7 +9,7 @@ import { jobs, nodeVersions } from '../db/schema/index.ts';
 import { acceptUploadedArchive } from '../services/archives/accept-upload.ts';
 import { backoffMs, enqueueJob } from './queue.ts';
 import { JobWorker, type JobHandler } from './worker.ts';
-import { defaultJobHandlers } from './handlers.ts';
+import { defaultJobHandlers } from '../job-handlers.ts';
 import { createLogger } from '../ops/logger.ts';
 
 describe('JobWorker', () => {

@@ -5,7 +5,7 @@ import { registerPublisherRoutes } from './publishers/register.ts';
 import { registerPublishNodeVersion } from './publishers/publish-node-version.ts';
 import { registerUploadObject } from './storage/upload-object.ts';
 import { registerDownloadArchive } from './archives/download-archive.ts';
-import { registerNodeReadRoutes } from './nodes/register.ts';
+import { registerNodeRoutes } from './nodes/register.ts';
 import { registerVersionReadRoutes } from './versions/register.ts';
 import { registerComfyNodeReadRoutes } from './comfy-nodes/register.ts';
 import { registerBulkRoutes } from './bulk/register.ts';
@@ -35,7 +35,7 @@ export function registerRoutes(app: App) {
   registerPublishNodeVersion(app);
   registerUploadObject(app);
   registerDownloadArchive(app);
-  registerNodeReadRoutes(app);
+  registerNodeRoutes(app);
   registerVersionReadRoutes(app);
   registerComfyNodeReadRoutes(app);
   registerBulkRoutes(app);

@@ -1,9 +1,9 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { nodeVersions } from './node-versions.ts';
 import { nodes } from './nodes.ts';
+import type { FindingSeverity } from '../../moderation/scan/rules.ts';
 
-/** Severity of a scanner finding; text (not an enum) so a new level needs no migration. */
-export type FindingSeverity = 'low' | 'medium' | 'high' | 'critical';
+export type { FindingSeverity };
 
 /**
  * What the security scanner found in one version's archive. Replaced as a whole on every scan

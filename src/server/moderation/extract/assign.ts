@@ -1,12 +1,11 @@
 import type { Node } from 'web-tree-sitter';
-import { evalExpr } from './expressions.ts';
 import { iterate } from './builtins.ts';
-import type { Interpreter, Mode } from './interpreter.ts';
+import type { Evaluator, Mode } from './evaluator.ts';
 import { dictSet, type ModuleScope, type Scope, type Value } from './values.ts';
 
 /** Binds `value` to an assignment target: a name, a tuple pattern, `d[key]` or `obj.attr`. */
 export function assignTarget(
-  interp: Interpreter,
+  interp: Evaluator,
   target: Node | null,
   value: Value,
   scope: Scope,
@@ -36,13 +35,13 @@ export function assignTarget(
       return;
     }
     case 'subscript': {
-      const container = evalExpr(interp, target.childForFieldName('value'), scope, module);
+      const container = interp.evalExpr(target.childForFieldName('value'), scope, module);
       const index = target.childForFieldName('subscript');
-      if (container.k === 'dict' && index) dictSet(container, evalExpr(interp, index, scope, module), value);
+      if (container.k === 'dict' && index) dictSet(container, interp.evalExpr(index, scope, module), value);
       return;
     }
     case 'attribute': {
-      const object = evalExpr(interp, target.childForFieldName('object'), scope, module);
+      const object = interp.evalExpr(target.childForFieldName('object'), scope, module);
       const name = target.childForFieldName('attribute')?.text;
       if (!name) return;
       if (object.k === 'class' || object.k === 'instance')

@@ -1,5 +1,5 @@
 import type { Node } from 'web-tree-sitter';
-import type { Interpreter } from './interpreter.ts';
+import type { Evaluator } from './evaluator.ts';
 import {
   asText,
   dictGet,
@@ -41,7 +41,7 @@ export function derivesFrom(cls: ClassInfo, suffix: string, depth = 0): boolean 
   );
 }
 
-export function iterate(interp: Interpreter, value: Value): Value[] | null {
+export function iterate(interp: Evaluator, value: Value): Value[] | null {
   interp.step();
   if (value.k === 'list') return value.items;
   if (value.k === 'dict') return [...value.map.values()].map(([key]) => key);
@@ -49,7 +49,7 @@ export function iterate(interp: Interpreter, value: Value): Value[] | null {
   return null;
 }
 
-export function getAttribute(interp: Interpreter, object: Value, name: string): Value {
+export function getAttribute(interp: Evaluator, object: Value, name: string): Value {
   switch (object.k) {
     case 'module': {
       const value = object.mod.vars.get(name);
@@ -175,7 +175,7 @@ function dictMethod(
   }
 }
 
-function listMethod(interp: Interpreter, self: Extract<Value, { k: 'list' }>, name: string, args: Value[]): Value {
+function listMethod(interp: Evaluator, self: Extract<Value, { k: 'list' }>, name: string, args: Value[]): Value {
   if (name === 'append' && args[0]) self.items.push(args[0]);
   else if (name === 'extend' && args[0]) self.items.push(...(iterate(interp, args[0]) ?? []));
   else if (name === 'insert' && args[1]) self.items.splice(args[0]?.k === 'num' ? args[0].v : 0, 0, args[1]);
@@ -184,7 +184,7 @@ function listMethod(interp: Interpreter, self: Extract<Value, { k: 'list' }>, na
   return NONE;
 }
 
-function builtinCall(interp: Interpreter, name: string, args: Value[], kwargs: Map<string, Value>): Value | null {
+function builtinCall(interp: Evaluator, name: string, args: Value[], kwargs: Map<string, Value>): Value | null {
   switch (name) {
     case 'dict': {
       const dict = newDict();
@@ -223,7 +223,7 @@ function builtinCall(interp: Interpreter, name: string, args: Value[], kwargs: M
 
 /** Runs one of the pack's own functions with its arguments bound, within the call-depth limit. */
 function callFunction(
-  interp: Interpreter,
+  interp: Evaluator,
   fn: FuncInfo,
   self: Value | undefined,
   args: Value[],
@@ -255,7 +255,7 @@ function callFunction(
 }
 
 export function callValue(
-  interp: Interpreter,
+  interp: Evaluator,
   callee: Value,
   args: Value[],
   kwargs: Map<string, Value>,

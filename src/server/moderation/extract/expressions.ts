@@ -2,7 +2,7 @@ import type { Node } from 'web-tree-sitter';
 import { stringValue } from '../python/strings.ts';
 import { callValue, getAttribute, iterate } from './builtins.ts';
 import { assignTarget } from './assign.ts';
-import type { Interpreter } from './interpreter.ts';
+import type { Evaluator } from './evaluator.ts';
 import {
   asText,
   dictGet,
@@ -25,7 +25,7 @@ function lookup(name: string, scope: Scope | null): Value | undefined {
   return undefined;
 }
 
-function stringLiteral(interp: Interpreter, node: Node, scope: Scope, module: ModuleScope): Value {
+function stringLiteral(interp: Evaluator, node: Node, scope: Scope, module: ModuleScope): Value {
   const value = stringValue(node, (part) => {
     const expression = part.childForFieldName('expression') ?? part.namedChild(0);
     return expression ? asText(evalExpr(interp, expression, scope, module)) : null;
@@ -46,7 +46,7 @@ function percentFormat(template: string, value: Value): Value {
   return failed ? UNKNOWN : str(out);
 }
 
-function binary(interp: Interpreter, node: Node, scope: Scope, module: ModuleScope): Value {
+function binary(interp: Evaluator, node: Node, scope: Scope, module: ModuleScope): Value {
   const left = evalExpr(interp, node.childForFieldName('left'), scope, module);
   const right = evalExpr(interp, node.childForFieldName('right'), scope, module);
   const op = node.childForFieldName('operator')?.text;
@@ -66,7 +66,7 @@ function binary(interp: Interpreter, node: Node, scope: Scope, module: ModuleSco
   return UNKNOWN;
 }
 
-function dictionary(interp: Interpreter, node: Node, scope: Scope, module: ModuleScope): Value {
+function dictionary(interp: Evaluator, node: Node, scope: Scope, module: ModuleScope): Value {
   const dict = newDict();
   for (const child of node.namedChildren) {
     if (!child) continue;
@@ -81,7 +81,7 @@ function dictionary(interp: Interpreter, node: Node, scope: Scope, module: Modul
   return dict;
 }
 
-function sequence(interp: Interpreter, node: Node, scope: Scope, module: ModuleScope): Value {
+function sequence(interp: Evaluator, node: Node, scope: Scope, module: ModuleScope): Value {
   const items: Value[] = [];
   for (const child of node.namedChildren) {
     if (!child || child.type === 'comment') continue;
@@ -93,7 +93,7 @@ function sequence(interp: Interpreter, node: Node, scope: Scope, module: ModuleS
 }
 
 /** `{k: v for k, v in X.items()}` and `[c for c in X]` with one for-clause (conditions are ignored). */
-function comprehension(interp: Interpreter, node: Node, scope: Scope, module: ModuleScope): Value {
+function comprehension(interp: Evaluator, node: Node, scope: Scope, module: ModuleScope): Value {
   const clause = node.namedChildren.find((child) => child?.type === 'for_in_clause');
   const body = node.childForFieldName('body');
   if (!clause || !body || node.namedChildren.filter((c) => c?.type === 'for_in_clause').length > 1) return UNKNOWN;
@@ -116,7 +116,7 @@ function comprehension(interp: Interpreter, node: Node, scope: Scope, module: Mo
   return isDict ? dict : list(out);
 }
 
-function subscript(interp: Interpreter, node: Node, scope: Scope, module: ModuleScope): Value {
+function subscript(interp: Evaluator, node: Node, scope: Scope, module: ModuleScope): Value {
   const container = evalExpr(interp, node.childForFieldName('value'), scope, module);
   const indexNode = node.childForFieldName('subscript');
   if (!indexNode || indexNode.type === 'slice') return UNKNOWN;
@@ -126,7 +126,7 @@ function subscript(interp: Interpreter, node: Node, scope: Scope, module: Module
   return UNKNOWN;
 }
 
-function call(interp: Interpreter, node: Node, scope: Scope, module: ModuleScope): Value {
+function call(interp: Evaluator, node: Node, scope: Scope, module: ModuleScope): Value {
   const functionNode = node.childForFieldName('function');
   const args: Value[] = [];
   const kwargs = new Map<string, Value>();
@@ -152,7 +152,7 @@ function call(interp: Interpreter, node: Node, scope: Scope, module: ModuleScope
   return callValue(interp, callee, args, kwargs, functionNode?.text ?? '?');
 }
 
-export function evalExpr(interp: Interpreter, node: Node | null, scope: Scope, module: ModuleScope): Value {
+export function evalExpr(interp: Evaluator, node: Node | null, scope: Scope, module: ModuleScope): Value {
   if (!node) return UNKNOWN;
   interp.step();
   switch (node.type) {

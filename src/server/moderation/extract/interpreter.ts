@@ -4,6 +4,7 @@ import { folderOf, type PackModules } from './modules.ts';
 import { assignTarget } from './assign.ts';
 import { iterate } from './builtins.ts';
 import { type ClassInfo, type FuncInfo, type ModuleScope, type Scope, type Value, UNKNOWN } from './values.ts';
+import { type Evaluator, type Limits, type Mode, Return } from './evaluator.ts';
 
 // A bounded abstract interpreter over tree-sitter CSTs: runs a module's top-level statements (and
 // the few helper functions they call) to learn what NODE_CLASS_MAPPINGS & co. end up holding.
@@ -12,25 +13,9 @@ import { type ClassInfo, type FuncInfo, type ModuleScope, type Scope, type Value
 
 export class BudgetExceeded extends Error {}
 
-export interface Limits {
-  maxSteps: number;
-  maxCallDepth: number;
-  maxLoopIterations: number;
-}
-
 export const DEFAULT_LIMITS: Limits = { maxSteps: 400_000, maxCallDepth: 6, maxLoopIterations: 5_000 };
 
-/** How assignments behave: `keep` skips overwriting a known value (except/else branches). */
-export type Mode = 'normal' | 'keep';
-
-export class Return {
-  readonly value: Value;
-  constructor(value: Value) {
-    this.value = value;
-  }
-}
-
-export class Interpreter {
+export class Interpreter implements Evaluator {
   readonly modules: PackModules;
   readonly limits: Limits;
   private steps = 0;
@@ -63,6 +48,10 @@ export class Interpreter {
     const tree = this.modules.parse(path);
     if (tree) this.execBlock(tree.rootNode.namedChildren, scope, scope, 'normal');
     return scope;
+  }
+
+  evalExpr(node: Node | null, scope: Scope, module: ModuleScope): Value {
+    return evalExpr(this, node, scope, module);
   }
 
   /** A parameter's default value, evaluated where the function was defined. */

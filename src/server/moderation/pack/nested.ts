@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { compressionRatioProblem } from '../../services/archives/compression-ratio.ts';
+import { compressionRatioProblem } from './compression-ratio.ts';
 import { archiveKind, unsupportedFormat } from './archive-kind.ts';
 import type { PackFile } from './read-pack.ts';
 import { readTar } from './tar-entries.ts';

@@ -1,5 +1,4 @@
-import type { FindingSeverity } from '../../db/schema/moderation.ts';
-import type { Rule } from './rules.ts';
+import type { FindingSeverity, Rule } from './rules.ts';
 
 export interface Finding {
   ruleId: string;

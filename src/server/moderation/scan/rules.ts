@@ -1,4 +1,5 @@
-import type { FindingSeverity } from '../../db/schema/moderation.ts';
+/** Severity of a scanner finding (stored as text, so a new level needs no migration). */
+export type FindingSeverity = 'low' | 'medium' | 'high' | 'critical';
 
 /**
  * The scanner's rule set. Bump RULESET_VERSION whenever a rule is added, removed or changes what it

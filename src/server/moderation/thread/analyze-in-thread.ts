@@ -1,7 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { PermanentJobError } from '../../jobs/permanent-error.ts';
-import type { Analysis } from '../../services/moderation/analyze-archive.ts';
-import type { AnalyzeReply } from './analyze-thread-entry.ts';
+import type { Analysis } from '../analyze-archive.ts';
+import type { AnalyzeReply, AnalyzeRequest } from './protocol.ts';
 
 // Runs the archive analysis (re-validate, scan, extract) in worker threads:
 // - the server's event loop keeps answering requests while a big pack takes seconds of CPU;
@@ -9,13 +8,6 @@ import type { AnalyzeReply } from './analyze-thread-entry.ts';
 // - a thread that stays idle is ended, so the memory a big pack needed goes back to the system.
 // Starting a thread costs ~170 ms (module loading and the parser's wasm), so an idle thread is
 // kept for a short while and reused by the next upload.
-
-export interface AnalyzeRequest {
-  bytes: Uint8Array;
-  /** The digest recorded at upload; null when none was recorded. */
-  sha256: string | null;
-  maxArchiveBytes: number;
-}
 
 export interface ThreadLimits {
   /** V8 old-generation heap of an analysis thread, in MB. */
@@ -30,8 +22,11 @@ export const DEFAULT_THREAD_LIMITS: ThreadLimits = { maxHeapMb: 1024, timeoutMs:
 const IDLE_MS = 15_000;
 const ENTRY = new URL('./analyze-thread-entry.ts', import.meta.url);
 
-/** The analysis cannot succeed on a retry (it ran out of memory or time): flag it for a human now. */
-export class AnalysisAborted extends PermanentJobError {}
+/**
+ * The analysis cannot succeed on a retry (it ran out of memory or time). The scan job turns it into a
+ * permanent job error, so the version is flagged for a human now.
+ */
+export class AnalysisAborted extends Error {}
 
 interface IdleThread {
   worker: Worker;

@@ -1,12 +1,9 @@
 import { parentPort } from 'node:worker_threads';
-import { analyzeArchive } from '../../services/moderation/analyze-archive.ts';
-import type { AnalyzeRequest } from './analyze-in-thread.ts';
+import { analyzeArchive } from '../analyze-archive.ts';
+import type { AnalyzeReply, AnalyzeRequest } from './protocol.ts';
 
 // Worker-thread entry: analyses one archive per message, one at a time (the pool sends the next
 // only after the answer), and answers with the analysis or the error's message.
-
-export type AnalyzeReply =
-  { ok: true; analysis: Awaited<ReturnType<typeof analyzeArchive>> } | { ok: false; error: string };
 
 parentPort!.on('message', (request: AnalyzeRequest) => {
   analyzeArchive(request.bytes, { sha256: request.sha256 }, request.maxArchiveBytes).then(

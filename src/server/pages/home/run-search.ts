@@ -1,7 +1,7 @@
 // Server-side search for the home page: the same steps as GET /nodes/search (index → rows that are
 // still visible → bundles → API nodes), so the first server-rendered page equals what the island
 // later fetches. Server-only: pages import it, islands never do.
-import { highlightsOf, loadHitRows } from '../../routes/nodes/search-page.ts';
+import { highlightsOf, loadHitRows } from '../../services/nodes/search-hits.ts';
 import type { SearchQuery } from '../../search/port.ts';
 import type { Services } from '../../services.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';

@@ -138,3 +138,6 @@ export async function loadNodePage(
     },
   };
 }
+
+// The node page's components tell the unclaimed placeholder publisher apart (pages import server code only from src/server/pages/).
+export { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodes } from '../../db/schema/index.ts';
 import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, auditRows, type AdminActors } from './test-support.ts';
+import { adminActors, auditRows, type AdminActors } from '../../../../tests/support/routes/admin.ts';
 
 describe('PUT /admin/nodes/{nodeId}/versions/{versionNumber}', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, auditRows, type AdminActors } from './test-support.ts';
+import { adminActors, auditRows, type AdminActors } from '../../../../tests/support/routes/admin.ts';
 
 describe('GET /admin/users and PUT /admin/users/{userId}', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodes, publishers, users } from '../../db/schema/index.ts';
 import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, auditRows, type AdminActors } from './test-support.ts';
+import { adminActors, auditRows, type AdminActors } from '../../../../tests/support/routes/admin.ts';
 
 describe('POST /publishers/{publisherId}/ban and /unban', () => {
   let t: TestApp;

@@ -4,7 +4,7 @@ import { nodeVersions } from '../../db/schema/index.ts';
 import { signedIn } from '../../../../tests/support/authz/actors.ts';
 import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, type AdminActors } from './test-support.ts';
+import { adminActors, type AdminActors } from '../../../../tests/support/routes/admin.ts';
 
 describe('POST /admin/versions/batch and POST /admin/undo', () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { insertNode, insertPublisher, insertVersion } from '../../../../tests/su
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { upsertScanRecord } from '../../services/moderation/store-analysis.ts';
 import { SCAN_FAILED_REASON } from '../../services/moderation/verdict.ts';
-import { adminActors, insertFindings, type AdminActors } from './test-support.ts';
+import { adminActors, insertFindings, type AdminActors } from '../../../../tests/support/routes/admin.ts';
 
 describe('GET /admin/review-queue', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, type AdminActors } from './test-support.ts';
+import { adminActors, type AdminActors } from '../../../../tests/support/routes/admin.ts';
 
 describe('GET /admin/publishers', () => {
   let t: TestApp;

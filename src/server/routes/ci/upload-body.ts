@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { WorkflowRunStatus } from '../../db/schema/index.ts';
+import type { WorkflowRunStatus } from '../../services/ci/workflow-status.ts';
 import { MachineStatsSchema, WorkflowRunStatusSchema } from './schemas.ts';
 
 const required = (max: number) => z.string().trim().min(1, 'Required.').max(max);

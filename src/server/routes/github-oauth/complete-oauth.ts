@@ -3,7 +3,7 @@ import type { App } from '../../app-env.ts';
 import { requireActiveUser } from '../../auth/viewer.ts';
 import { consumeState } from '../../services/github-oauth/consume-state.ts';
 import { exchangeCodeOrThrow, requireOAuthConfig } from '../../services/github-oauth/oauth-errors.ts';
-import { authorizePublisher } from '../../services/publishers/access.ts';
+import { authorizePublisher } from '../../auth/publisher-access.ts';
 import { claimNode } from '../../services/publishers/claim-node.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { CompleteOAuthBody, CompleteOAuthResponse } from './schemas.ts';

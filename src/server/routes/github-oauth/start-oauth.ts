@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
-import { authorizePublisher } from '../../services/publishers/access.ts';
+import { authorizePublisher } from '../../auth/publisher-access.ts';
 import { requireOAuthConfig } from '../../services/github-oauth/oauth-errors.ts';
 import { callbackUrl, languageOf, parseOrigin } from '../../services/github-oauth/redirect-uri.ts';
 import { startRoundTrip } from '../../services/github-oauth/start-round-trip.ts';

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { getVersionByNumber } from '../../services/moderation/find-version.ts';
 import { requestRescan } from '../../services/moderation/rescan.ts';
-import { authorizePublisher } from '../../services/publishers/access.ts';
+import { authorizePublisher } from '../../auth/publisher-access.ts';
 import { assertNodeWritable, getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { VersionNumberParams } from './schemas.ts';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdminOrService } from '../../auth/service-token.ts';
-import { defaultJobHandlers } from '../../jobs/handlers.ts';
+import { defaultJobHandlers } from '../../job-handlers.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import { sweepPendingVersions } from '../../services/moderation/security-scan.ts';
 import { errorResponses, queryBoolean } from '../schemas.ts';

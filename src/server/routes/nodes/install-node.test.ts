@@ -4,7 +4,7 @@ import { createApp } from '../../app.ts';
 import { nodeDownloadsDaily, nodes } from '../../db/schema/index.ts';
 import { installCountsSettled } from '../../services/nodes/count-install.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from './read-fixtures.ts';
+import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
 
 describe('GET /nodes/{nodeId}/install (installNode)', () => {
   let t: TestApp;

@@ -1,13 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and } from 'drizzle-orm';
 import type { App } from '../../app-env.ts';
-import {
-  changedSince,
-  hasNodeId,
-  supportsAccelerator,
-  supportsOs,
-  visibleNodeStatus,
-} from '../../services/nodes/node-filters.ts';
+import { nodeListWhere } from '../../services/nodes/node-filters.ts';
 import { queryNodePage } from '../../services/nodes/node-page.ts';
 import { nodeOrderBy, parseNodeSort, sortUsesPublisher } from '../../services/nodes/node-sort.ts';
 import { errorResponses, NodeListSchema, repeatedQuery } from '../schemas.ts';
@@ -57,13 +50,13 @@ export function registerListNodes(app: App) {
     const result = await queryNodePage(db, {
       ...paging,
       joinPublishers: sortUsesPublisher(sort),
-      where: and(
-        visibleNodeStatus(query.include_banned ?? false),
-        changedSince(query.timestamp),
-        hasNodeId(query.node_id),
-        supportsOs(query.supported_os),
-        supportsAccelerator(query.supported_accelerator),
-      ),
+      where: nodeListWhere({
+        includeBanned: query.include_banned ?? false,
+        since: query.timestamp,
+        nodeIds: query.node_id,
+        os: query.supported_os,
+        accelerator: query.supported_accelerator,
+      }),
       orderBy: nodeOrderBy(sort),
     });
     return c.json(await nodeListResponse(db, config, result, paging), 200);

@@ -4,7 +4,7 @@ import { nodeReviews, nodes } from '../../db/schema/index.ts';
 import { signUp, type EmulatorUser } from '../../../../tests/support/firebase-emulator.ts';
 import { insertUser } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from './read-fixtures.ts';
+import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
 
 describe('POST /nodes/{nodeId}/reviews (postNodeReview)', () => {
   let t: TestApp;

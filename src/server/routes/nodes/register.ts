@@ -7,8 +7,8 @@ import { registerPostNodeReview } from './post-node-review.ts';
 import { registerSearchNodes } from './search-nodes.ts';
 import { registerSuggestNodes } from './suggest-nodes.ts';
 
-/** Public node reads, install and reviews. /nodes/search and /nodes/suggest must come before /nodes/{nodeId}. */
-export function registerNodeReadRoutes(app: App) {
+/** The /nodes routes: public reads, install, reviews and translations. /nodes/search and /nodes/suggest must come before /nodes/{nodeId}. */
+export function registerNodeRoutes(app: App) {
   registerListNodes(app);
   registerSearchNodes(app);
   registerSuggestNodes(app);

@@ -3,7 +3,7 @@ import { publisherScene, type PublisherScene } from '../../../../tests/support/a
 import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { NodeSchema } from '../schemas.ts';
-import { insertComfyNode, seedNode } from './read-fixtures.ts';
+import { insertComfyNode, seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
 
 interface SearchBody {
   nodes: Record<string, unknown>[];

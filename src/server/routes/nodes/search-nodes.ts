@@ -6,7 +6,7 @@ import { countPages } from '../../services/nodes/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 import { errorResponses, repeatedQuery } from '../schemas.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from './query-params.ts';
-import { highlightsOf, loadHitRows, repositoryTerm } from './search-page.ts';
+import { highlightsOf, loadHitRows, repositoryTerm } from '../../services/nodes/search-hits.ts';
 import { NodeSearchResultSchema } from './search-schemas.ts';
 
 const SORTS = ['relevance', 'downloads', 'stars', 'newest', 'updated'] as const satisfies readonly SearchSort[];

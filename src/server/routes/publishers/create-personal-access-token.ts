@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
-import { authorizePublisher } from '../../services/publishers/access.ts';
+import { authorizePublisher } from '../../auth/publisher-access.ts';
 import { createToken } from '../../services/tokens/create-token.ts';
 import { toApiToken } from '../../services/tokens/token-view.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';

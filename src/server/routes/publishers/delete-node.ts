@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
-import { authorizePublisher } from '../../services/publishers/access.ts';
+import { authorizePublisher } from '../../auth/publisher-access.ts';
 import { deleteNode } from '../../services/publishers/delete-node.ts';
 import { assertNodeWritable, getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';

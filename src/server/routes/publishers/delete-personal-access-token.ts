@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
-import { authorizePublisher } from '../../services/publishers/access.ts';
+import { authorizePublisher } from '../../auth/publisher-access.ts';
 import { revokeToken } from '../../services/tokens/revoke-token.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { TokenParams } from './schemas.ts';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
-import { authorizePublisher } from '../../services/publishers/access.ts';
+import { authorizePublisher } from '../../auth/publisher-access.ts';
 import { deletePublisher } from '../../services/publishers/delete-publisher.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { PublisherParams } from './schemas.ts';

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
-import { decidePublisherAccess, viewerAccess } from '../../services/publishers/access.ts';
+import { decidePublisherAccess } from '../../services/publishers/access.ts';
+import { viewerAccess } from '../../auth/publisher-access.ts';
 import { errorResponses } from '../schemas.ts';
 import { CanEditSchema, PublisherParams } from './schemas.ts';
 

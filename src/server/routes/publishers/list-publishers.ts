@@ -1,9 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, asc, eq, ne } from 'drizzle-orm';
 import type { App } from '../../app-env.ts';
-import { publishers } from '../../db/schema/index.ts';
 import { toApiPublisher } from '../../services/serialize/publisher.ts';
-import { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
+import { listActivePublishers } from '../../services/publishers/list-publishers.ts';
 import { errorResponses, PublisherSchema } from '../schemas.ts';
 
 const route = createRoute({
@@ -23,12 +21,7 @@ const route = createRoute({
 
 export function registerListPublishers(app: App) {
   app.openapi(route, async (c) => {
-    const rows = await c
-      .get('services')
-      .db.select()
-      .from(publishers)
-      .where(and(eq(publishers.status, 'PublisherStatusActive'), ne(publishers.id, UNCLAIMED_PUBLISHER_ID)))
-      .orderBy(asc(publishers.id));
+    const rows = await listActivePublishers(c.get('services').db);
     return c.json(
       rows.map((row) => toApiPublisher(row)),
       200,

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { loadVersionsWithArchive } from '../../services/nodes/load-bundles.ts';
-import { authorizePublisher } from '../../services/publishers/access.ts';
+import { authorizePublisher } from '../../auth/publisher-access.ts';
 import { assertNodeWritable, getNodeVersion, getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
 import { updateVersion } from '../../services/publishers/update-version.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
-import { authorizePublisher } from '../../services/publishers/access.ts';
+import { authorizePublisher } from '../../auth/publisher-access.ts';
 import { loadMembers } from '../../services/publishers/members.ts';
 import { updatePublisher } from '../../services/publishers/update-publisher.ts';
 import { toApiPublisher } from '../../services/serialize/publisher.ts';

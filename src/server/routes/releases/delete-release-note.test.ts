@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../../../tests/support/authz/actors.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { createNote as createReleaseNote, useReleaseFixture } from './test-support.ts';
+import { createNote as createReleaseNote, useReleaseFixture } from '../../../../tests/support/routes/releases.ts';
 
 const f = useReleaseFixture();
 const createNote = (version: string) => createReleaseNote(f, { project: 'desktop', version, content: 'x' });

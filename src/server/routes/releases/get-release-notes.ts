@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
-import type { ReleaseLocale } from '../../db/schema/index.ts';
-import { RELEASE_LOCALES, RELEASE_PROJECTS } from '../../services/releases/release-values.ts';
+import { RELEASE_LOCALES, RELEASE_PROJECTS, type ReleaseLocale } from '../../services/releases/release-values.ts';
 import { listReleaseNotes } from '../../services/releases/list-releases.ts';
 import { toApiReleaseNote } from '../../services/releases/serialize.ts';
 import { normalizeVersion } from '../../services/versions/semver.ts';

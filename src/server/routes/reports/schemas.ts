@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { REPORT_REASONS, REPORT_STATUSES } from '../../db/schema/index.ts';
+import { REPORT_REASONS, REPORT_STATUSES } from '../../services/reports/report-values.ts';
 
 /** Longest free-text explanation a reporter (or an admin's note) may send: enough for a paragraph and a link list. */
 export const REPORT_TEXT_MAX = 2000;

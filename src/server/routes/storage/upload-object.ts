@@ -1,9 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
 import type { App } from '../../app-env.ts';
-import { archives } from '../../db/schema/index.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { acceptUploadedArchive, type AcceptResult } from '../../services/archives/accept-upload.ts';
+import { acceptUploadedArchive, findArchiveByKey, type AcceptResult } from '../../services/archives/accept-upload.ts';
 import type { Services } from '../../services.ts';
 import { verifyStorageSignature } from '../../storage/signing.ts';
 import { ErrorResponseSchema, errorResponses } from '../schemas.ts';
@@ -73,7 +71,7 @@ function checkSignature(
 }
 
 async function expectUpload(services: Services, key: string) {
-  const [archive] = await services.db.select().from(archives).where(eq(archives.key, key)).limit(1);
+  const archive = await findArchiveByKey(services.db, key);
   if (!archive) throw notFound('No upload is expected for this key.');
   if (archive.uploadedAt) throw alreadyUploaded();
 }

@@ -1,8 +1,7 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
-import { asc, eq } from 'drizzle-orm';
 import type { App, AppEnv } from '../../app-env.ts';
 import { requireUser } from '../../auth/viewer.ts';
-import { publisherPermissions, publishers } from '../../db/schema/index.ts';
+import { listPublishersOfUser } from '../../services/publishers/list-publishers.ts';
 import { toApiPublisher } from '../../services/serialize/publisher.ts';
 import { bearerSecurity, errorResponses, PublisherSchema } from '../schemas.ts';
 
@@ -30,15 +29,9 @@ const aliasRoute = createRoute({ method: 'get', path: '/users/publishers', hide:
 
 const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const viewer = await requireUser(c);
-  const rows = await c
-    .get('services')
-    .db.select({ publisher: publishers })
-    .from(publisherPermissions)
-    .innerJoin(publishers, eq(publishers.id, publisherPermissions.publisherId))
-    .where(eq(publisherPermissions.userId, viewer.id))
-    .orderBy(asc(publishers.id));
+  const rows = await listPublishersOfUser(c.get('services').db, viewer.id);
   return c.json(
-    rows.map((r) => toApiPublisher(r.publisher)),
+    rows.map((publisher) => toApiPublisher(publisher)),
     200,
   );
 };

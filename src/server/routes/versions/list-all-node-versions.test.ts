@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail, type EmulatorUser } from '../../../../tests/support/firebase-emulator.ts';
 import { insertUser } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from '../nodes/read-fixtures.ts';
+import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
 
 interface VersionPage {
   total: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from '../nodes/read-fixtures.ts';
+import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
 
 type Version = Record<string, unknown>;
 

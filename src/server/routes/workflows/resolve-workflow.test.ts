@@ -4,7 +4,7 @@ import { nodes } from '../../db/schema/index.ts';
 import { pngWithText, webpWithExif, webpWithXmp } from '../../services/workflows/test-images.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { insertComfyNode, seedNode } from '../nodes/read-fixtures.ts';
+import { insertComfyNode, seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
 
 type Plan = {
   packs: {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { nodes } from '../../db/schema/index.ts';
-import { insertComfyNode } from '../../routes/nodes/read-fixtures.ts';
+import { insertComfyNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
 import { loadAllDocuments, loadDocuments } from './node-documents.ts';
 
 describe('search documents from database rows', () => {

@@ -4,7 +4,7 @@ import { insertNode, insertPublisher, insertUser, insertVersion } from '../../..
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { Db } from '../../db/client.ts';
 import { nodes, nodeVersions, publishers } from '../../db/schema/index.ts';
-import { insertComfyNode } from '../../routes/nodes/read-fixtures.ts';
+import { insertComfyNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
 import { parseCorpus } from '../../services/import/corpus-schema.ts';
 import { importCorpus } from '../../services/import/import-corpus.ts';
 import { updatePublisher } from '../../services/publishers/update-publisher.ts';

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { buildZip, samplePackFiles, zipWithSymlink } from '../../../../tests/support/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { archives, jobs, nodes, nodeVersions } from '../../db/schema/index.ts';
-import { sweepAbandonedUploads } from '../../jobs/upload-janitor.ts';
+import { sweepAbandonedUploads } from './upload-janitor.ts';
 import { createS3Storage } from '../../storage/s3.ts';
 import { PASSED_REASON } from '../moderation/verdict.ts';
 import { AWAIT_UPLOAD_JOB, NO_UPLOAD_REASON, nextLookMs } from './await-upload.ts';

@@ -7,8 +7,9 @@ import type { JobRow } from '../../jobs/queue.ts';
 import type { Services } from '../../services.ts';
 import { recordAudit } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
-import { analyzeInThread } from '../../moderation/thread/analyze-in-thread.ts';
-import type { Analysis } from './analyze-archive.ts';
+import { AnalysisAborted, analyzeInThread } from '../../moderation/thread/analyze-in-thread.ts';
+import { PermanentJobError } from '../../jobs/permanent-error.ts';
+import type { Analysis } from '../../moderation/analyze-archive.ts';
 import {
   lockVersion,
   pipelineMayDecide,
@@ -111,7 +112,10 @@ async function run(services: Services, job: JobRow, hooks: VersionScanHooks) {
   const bytes = await services.storage.get(target.archive.key);
   if (!bytes) throw new Error('The accepted archive is missing from storage.');
   const request = { bytes, sha256: target.archive.sha256, maxArchiveBytes: services.config.maxArchiveBytes };
-  const analysis = await analyzeInThread(request, services.config.analysisLimits);
+  const analysis = await analyzeInThread(request, services.config.analysisLimits).catch((error: unknown) => {
+    // Out of memory or time: another attempt would end the same way.
+    throw error instanceof AnalysisAborted ? new PermanentJobError(error.message) : error;
+  });
   await services.db.transaction((tx) => store(tx, versionId, analysis, hooks));
 }
 

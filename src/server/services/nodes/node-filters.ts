@@ -1,4 +1,4 @@
-import { eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { comfyNodes, nodes, publishers } from '../../db/schema/index.ts';
 
@@ -85,4 +85,23 @@ export function matchesRepository(term: string | undefined): SQL | undefined {
     .replace(/\.git$/i, '');
   if (!wanted) return undefined;
   return sql`${nodes.repository} ILIKE ${containsPattern(wanted)}`;
+}
+
+export interface NodeListFilters {
+  includeBanned: boolean;
+  since: Date | undefined;
+  nodeIds: string[] | undefined;
+  os: string | undefined;
+  accelerator: string | undefined;
+}
+
+/** The filters of GET /nodes, all of them at once. */
+export function nodeListWhere(filters: NodeListFilters): SQL | undefined {
+  return and(
+    visibleNodeStatus(filters.includeBanned),
+    changedSince(filters.since),
+    hasNodeId(filters.nodeIds),
+    supportsOs(filters.os),
+    supportsAccelerator(filters.accelerator),
+  );
 }

@@ -1,7 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../app-env.ts';
-import { getViewer, requireActiveUser, requireUser } from '../../auth/viewer.ts';
 import type { Db } from '../../db/client.ts';
 import type { PublisherRow, UserRow } from '../../db/rows.ts';
 import type { PublisherRole } from '../../db/schema/enums.ts';
@@ -10,7 +7,8 @@ import { ApiError, forbidden, notFound } from '../../errors.ts';
 
 /*
  * THE PERMISSION POLICY for a publisher and everything under it (nodes, versions, tokens).
- * Every route asks `authorizePublisher` / `decidePublisherAccess`; none decides on its own.
+ * Every route asks `authorizePublisher` (its HTTP adapter, auth/publisher-access.ts) or `decidePublisherAccess`;
+ * none decides on its own.
  *
  *   capability        owner  member  admin   notes
  *   publisher.update    ✓             ✓
@@ -120,16 +118,16 @@ export function decidePublisherAccess(capability: Capability, access: PublisherA
 }
 
 /**
- * Resolves the signed-in user, the publisher in the path and the user's role, and enforces the policy:
- * 401 anonymous, 403 banned user (writes), 404 unknown publisher, 403 not allowed / banned publisher.
+ * Finds the publisher in the path and the viewer's role, and enforces the policy for a signed-in viewer:
+ * 404 unknown publisher, then 403 banned user (writes) / not allowed / banned publisher.
+ * The HTTP adapter (auth/publisher-access.ts) resolves the viewer first (401 anonymous, 403 banned user).
  */
-export async function authorizePublisher(
-  c: Context<AppEnv>,
+export async function resolvePublisherAccess(
+  db: Db,
+  viewer: UserRow,
   publisherId: string,
   capability: Capability,
 ): Promise<PublisherAccess> {
-  const viewer = isWrite(capability) ? await requireActiveUser(c) : await requireUser(c);
-  const db = c.get('services').db;
   const publisher = await getPublisherOr404(db, publisherId);
   const access = { viewer, publisher, role: await findRole(db, publisher.id, viewer.id) };
   const denied = decidePublisherAccess(capability, access);
@@ -137,11 +135,12 @@ export async function authorizePublisher(
   return access;
 }
 
-/** For the `{canEdit}` endpoints: never throws for a stranger or an anonymous caller. */
-export async function viewerAccess(c: Context<AppEnv>, publisherId: string): Promise<PublisherAccess | null> {
-  const viewer = await getViewer(c);
-  if (!viewer) return null;
-  const db = c.get('services').db;
+/** The viewer's standing on a publisher, or null when it does not exist (never throws for a stranger). */
+export async function findPublisherAccess(
+  db: Db,
+  viewer: UserRow,
+  publisherId: string,
+): Promise<PublisherAccess | null> {
   const publisher = await findPublisher(db, publisherId);
   if (!publisher) return null;
   return { viewer, publisher, role: await findRole(db, publisher.id, viewer.id) };

@@ -1,5 +1,7 @@
 import type { ReleaseAttention, ReleaseLocale, ReleaseProject } from '../../db/schema/index.ts';
 
+export type { ReleaseLocale };
+
 // The value lists behind the release-note types (for zod enums, filters and the site's tabs).
 export const RELEASE_PROJECTS = [
   'comfyui',

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { WorkflowRunStatus } from '../../db/schema/index.ts';
-import { listBranches, listRepos } from './branches.ts';
-import { listCommitsWithResults, type CommitRow } from './commit-summaries.ts';
-import { DEFAULT_CI_REPO, normalizeRepoName } from './repo-name.ts';
-import { summarizeBy } from './status-summary.ts';
+import { listBranches, listRepos } from '../../services/ci/branches.ts';
+import { listCommitsWithResults, type CommitRow } from '../../services/ci/commit-summaries.ts';
+import { DEFAULT_CI_REPO, normalizeRepoName } from '../../services/ci/repo-name.ts';
+import { summarizeBy } from '../../services/ci/status-summary.ts';
 
 export const DASHBOARD_PAGE_SIZE = 20;
 
@@ -65,8 +65,6 @@ export async function loadCiDashboard(
   };
 }
 
-/** `?page=` as a positive integer (anything else is page 1). */
-export function parsePageParam(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
+// What the CI page and its components need besides the loader (pages import server code only from src/server/pages/).
+export { DEFAULT_CI_REPO } from '../../services/ci/repo-name.ts';
+export type { WorkflowRunStatus } from '../../services/ci/workflow-status.ts';

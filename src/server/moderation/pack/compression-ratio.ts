@@ -1,7 +1,7 @@
 // Zip bombs: a few kilobytes on disk that inflate to gigabytes. Real pack content (code, JSON,
 // images, weights) compresses well under 20:1; an entry of a megabyte or more that inflates over
 // 100 times its stored size is treated as a bomb. Shared by the upload check (validate-zip.ts)
-// and the scanner's unpacking of nested archives (moderation/pack/nested.ts).
+// and the scanner's unpacking of nested archives (nested.ts).
 
 /** Largest accepted ratio of inflated to stored bytes. */
 export const MAX_COMPRESSION_RATIO = 100;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn, type Actor } from '../authz/actors.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
 
 // Shared arrangement for the release-note route tests (not a test file itself).
 

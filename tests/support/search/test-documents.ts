@@ -1,4 +1,4 @@
-import type { SearchDocument } from './port.ts';
+import type { SearchDocument } from '../../../src/server/search/port.ts';
 
 /** Test support: a search document with defaults, and a small set of real-looking ComfyUI packs. */
 export function searchDoc(fields: Partial<SearchDocument> & { id: string }): SearchDocument {

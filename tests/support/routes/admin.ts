@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { auditLog, versionScanFindings } from '../../db/schema/index.ts';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import type { TestApp } from '../../../../tests/support/test-app.ts';
+import { auditLog, versionScanFindings } from '../../../src/server/db/schema/index.ts';
+import { signedIn, type Actor } from '../authz/actors.ts';
+import type { TestApp } from '../test-app.ts';
 
 // Shared arrangement for the admin route tests (not a test file itself).
 

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { ReleaseLocale, ReleaseProject } from '../../db/schema/index.ts';
-import { RELEASE_LOCALES, RELEASE_PROJECTS } from './release-values.ts';
-import { listReleaseNotes } from './list-releases.ts';
-import { renderReleaseMarkdown } from './render-markdown.ts';
-import type { ReleaseNoteRow } from './serialize.ts';
+import { RELEASE_LOCALES, RELEASE_PROJECTS } from '../../services/releases/release-values.ts';
+import { listReleaseNotes } from '../../services/releases/list-releases.ts';
+import { renderReleaseMarkdown } from '../../services/releases/render-markdown.ts';
+import type { ReleaseNoteRow } from '../../services/releases/serialize.ts';
 
 export const RELEASES_PAGE_SIZE = 10;
 
@@ -43,3 +43,7 @@ export async function loadReleasesPage(
     })),
   };
 }
+
+// What the releases page's components need besides the loader (pages import server code only from src/server/pages/).
+export { RELEASE_PROJECTS } from '../../services/releases/release-values.ts';
+export type { ReleaseProject } from '../../db/schema/releases.ts';

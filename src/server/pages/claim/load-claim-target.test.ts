@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../publishers/unclaimed.ts';
-import { loadClaimTarget } from './claim-target.ts';
+import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
+import { loadClaimTarget } from './load-claim-target.ts';
 
 describe('loadClaimTarget', () => {
   let t: TestApp;

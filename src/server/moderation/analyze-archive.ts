@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Tree } from 'web-tree-sitter';
-import type { ArchiveRow } from '../../db/rows.ts';
-import { extractNodes, type Extraction } from '../../moderation/extract/extract-pack.ts';
-import { DEFAULT_PACK_LIMITS, readPack } from '../../moderation/pack/read-pack.ts';
-import { finding } from '../../moderation/scan/finding.ts';
-import { RULES, RULESET_VERSION } from '../../moderation/scan/rules.ts';
-import { DEFAULT_SCAN_LIMITS, scanPack, type ScanLimits, type ScanReport } from '../../moderation/scan/scan-pack.ts';
-import { validateZip, zipLimitsFor } from '../archives/validate-zip.ts';
+import { extractNodes, type Extraction } from './extract/extract-pack.ts';
+import { DEFAULT_PACK_LIMITS, readPack } from './pack/read-pack.ts';
+import { finding } from './scan/finding.ts';
+import { RULES, RULESET_VERSION } from './scan/rules.ts';
+import { DEFAULT_SCAN_LIMITS, scanPack, type ScanLimits, type ScanReport } from './scan/scan-pack.ts';
+import { validateZip, zipLimitsFor } from './pack/validate-zip.ts';
 
 // The read-only half of the pipeline: re-check the stored archive, scan it, extract its node
 // classes. Nothing is written here, so a crash at any point leaves the database untouched.
@@ -20,7 +19,8 @@ const emptyExtraction: Extraction = { nodes: [], status: 'failed', note: 'archiv
 
 export async function analyzeArchive(
   bytes: Uint8Array,
-  archive: Pick<ArchiveRow, 'sha256'>,
+  /** The digest recorded at upload (the archive row's `sha256`); null when none was recorded. */
+  archive: { sha256: string | null },
   maxArchiveBytes: number,
 ): Promise<Analysis> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -1,6 +1,6 @@
-import { createServiceToken } from '../../services/service-tokens/service-tokens.ts';
-import { sampleUpload } from '../../services/ci/sample-upload.ts';
-import type { TestApp } from '../../../../tests/support/test-app.ts';
+import { createServiceToken } from '../../../src/server/services/service-tokens/service-tokens.ts';
+import { sampleUpload } from '../../../src/server/services/ci/sample-upload.ts';
+import type { TestApp } from '../test-app.ts';
 
 /** Uploads results through the real route with a fresh service token (for the CI read tests). */
 export async function ciUploader(t: TestApp) {

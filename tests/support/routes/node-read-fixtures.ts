@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { ComfyNodeRow, NodeRow, NodeVersionRow, PublisherRow } from '../../db/rows.ts';
-import { comfyNodes, nodes, type nodeVersions } from '../../db/schema/index.ts';
-import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
+import type { Db } from '../../../src/server/db/client.ts';
+import type { ComfyNodeRow, NodeRow, NodeVersionRow, PublisherRow } from '../../../src/server/db/rows.ts';
+import { comfyNodes, nodes, type nodeVersions } from '../../../src/server/db/schema/index.ts';
+import { insertNode, insertPublisher, insertVersion } from '../factories.ts';
 
 // Arranging helpers for the read-route tests (rows written straight to the database).
 

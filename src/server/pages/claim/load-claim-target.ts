@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import { findNode } from '../nodes/find-node.ts';
-import { parseGitHubRepo } from '../publishers/github-repo.ts';
-import { isUnclaimedPublisher } from '../publishers/unclaimed.ts';
+import { findNode } from '../../services/nodes/find-node.ts';
+import { parseGitHubRepo } from '../../services/publishers/github-repo.ts';
+import { isUnclaimedPublisher } from '../../services/publishers/unclaimed.ts';
 
 export type ClaimTarget =
   | { kind: 'missing' }

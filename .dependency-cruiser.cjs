@@ -1,0 +1,77 @@
+// Layer rules (docs/architecture.md, "Layers"): `npm run lint` runs them, so CI enforces them.
+// Test files (*.test.ts) and tests/ may arrange rows directly, so the layer rules skip them; cycles are checked everywhere.
+const TEST = '\\.test\\.tsx?$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Import cycles hide which module depends on which; pass the dependency in instead.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'browser-code-not-server',
+      severity: 'error',
+      comment: 'Islands and src/lib run in the browser: never import server code.',
+      from: { path: '^src/(islands|lib)/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'analysis-is-pure',
+      severity: 'error',
+      comment:
+        'The pack analysis (parse, scan, extract) is a pure layer: no services, jobs, routes, database or storage.',
+      from: { path: '^src/server/moderation/', pathNot: TEST },
+      to: { path: '^src/server/(services|jobs|routes|db|storage|auth|pages)/' },
+    },
+    {
+      name: 'jobs-are-plumbing',
+      severity: 'error',
+      comment: 'jobs/ is the queue and worker; the handlers that call services are composed in job-handlers.ts.',
+      from: { path: '^src/server/jobs/', pathNot: TEST },
+      to: { path: '^src/server/(services|routes|pages)/' },
+    },
+    {
+      name: 'services-not-http',
+      severity: 'error',
+      comment: 'Services are plain functions over the database: no routes, no Hono, no HTTP adapters.',
+      from: { path: '^src/server/services/', pathNot: TEST },
+      to: {
+        path: [
+          '^src/server/(routes|pages)/',
+          '^src/server/app(-env)?\\.ts$',
+          '^src/server/auth/(viewer|publisher-access)\\.ts$',
+          '(^|/)node_modules/(hono|@hono)/',
+        ],
+      },
+    },
+    {
+      name: 'routes-not-database',
+      severity: 'error',
+      comment: 'Routes call services; queries (drizzle, db/schema) live in services.',
+      from: { path: '^src/server/routes/', pathNot: TEST },
+      to: { path: ['^src/server/db/schema/', '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
+      name: 'production-not-tests',
+      severity: 'error',
+      comment: 'Production code never imports test helpers.',
+      from: { path: '^src/', pathNot: TEST },
+      to: { path: '^tests/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|\\.astro|\\.builds)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    extraExtensionsToScan: ['.astro'],
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};
