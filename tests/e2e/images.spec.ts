@@ -79,6 +79,12 @@ test('node icon and banner come from the site, resized, and the browser never co
   expect(served.headers()['content-type']).toBe('image/webp');
   expect(hostRequests).toContain('/icon.png');
   expect([...browserHosts].filter((origin) => origin === hostUrl)).toEqual([]);
+  await page.getByTestId('node-hero').screenshot({ path: 'test-results/screenshots/images-node-hero-en.png' });
+  await page.goto(`/ar/nodes/${nodeId}`);
+  await expect
+    .poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(1);
+  await page.getByTestId('node-hero').screenshot({ path: 'test-results/screenshots/images-node-hero-ar.png' });
 });
 
 test('a broken icon leaves the letter avatar showing', async ({ page, request }) => {
