@@ -11,15 +11,7 @@ type PostHog = PostHogModule['default'];
 
 export type PostHogLoader = () => Promise<PostHogModule>;
 
-/** Resolves when the browser is idle (at most 2 s later): the SDK never competes with hydration. */
-function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 0);
-  });
-}
-
-const defaultLoader: PostHogLoader = () => idle().then(() => import('posthog-js/dist/module.slim.no-external'));
+const defaultLoader: PostHogLoader = () => import('posthog-js/dist/module.slim.no-external');
 
 export function createPosthogAdapter(
   config: AnalyticsClientConfig,
