@@ -1,5 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
-import { API_PORT, FAKE_GITHUB_PORT, FAKE_VENDOR_PORT, SITE_PORT } from './tests/e2e/support/ports.ts';
+import {
+  API_PORT,
+  FAKE_GITHUB_PORT,
+  FAKE_POSTHOG_PORT,
+  FAKE_VENDOR_PORT,
+  SITE_PORT,
+} from './tests/e2e/support/ports.ts';
 
 // Browser tests drive Debian's Chromium (never a downloaded browser: this machine has no
 // internet beyond the package registries). Override with CHROMIUM_PATH elsewhere.
@@ -66,6 +72,12 @@ export default defineConfig({
       GITHUB_OAUTH_CLIENT_SECRET: 'e2e-github-secret',
       GITHUB_BASE_URL: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
       GITHUB_API_URL: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
+      // Analytics on (a key and host configured is what turns PostHog on, whatever NODE_ENV says), against
+      // the analytics spec's fake ingestion endpoint (tests/support/fake-posthog.ts).
+      POSTHOG_KEY: 'e2e-posthog-key',
+      POSTHOG_HOST: `http://127.0.0.1:${FAKE_POSTHOG_PORT}`,
+      // The image endpoint may fetch from loopback: specs serve publishers' images from local servers.
+      IMAGE_ALLOW_LOOPBACK: 'true',
       ...buildEnv,
     },
     reuseExistingServer: false,

@@ -53,6 +53,26 @@ const EnvSchema = z.object({
   FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
   /** The Auth emulator as browsers reach it (default: http://FIREBASE_AUTH_EMULATOR_HOST). */
   FIREBASE_AUTH_EMULATOR_URL: z.url().optional(),
+  /**
+   * PostHog analytics (docs/operations.md): with both set, signed-in pages load PostHog lazily and
+   * report identify/track/reset to this host; without them, no provider is loaded at all.
+   */
+  POSTHOG_KEY: z.string().min(1).optional(),
+  POSTHOG_HOST: z.url({ protocol: /^https?$/ }).optional(),
+  /** /_image (docs/operations.md §2.2): caps of one fetched publisher image, and memory for results. */
+  IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  IMAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  IMAGE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64 * 1024 * 1024),
+  /** Tests only: the image fetcher may connect to loopback addresses. */
+  IMAGE_ALLOW_LOOPBACK: bool.default(false),
   /** Comma-separated e-mails that become admins when they sign in with a verified address. */
   ADMIN_EMAILS: list.default([]),
   /** Fill an empty registry with clearly fake demo packs on start (default on when embedded). */

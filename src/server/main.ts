@@ -10,6 +10,8 @@ import { createApp } from './app.ts';
 import { buildDirectory } from './build-directory.ts';
 import { registerCacheMetrics } from './cache/cache-metrics.ts';
 import { startResponseCache } from './cache/start-response-cache.ts';
+import { IMAGE_ENDPOINT } from '../lib/images/image-url.ts';
+import { createImageService } from './images/image-service.ts';
 import { startUploadJanitor } from './services/archives/upload-janitor.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';
@@ -175,22 +177,37 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
 
   const siteHandler = options.site === false ? noSite : await loadSiteHandler({ services: runtime.services });
 
-  const site = http.createServer(
-    responseCache.wrap('site', (req, res) => {
-      const url = req.url ?? '/';
-      if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
-        req.url = url.slice(4) || '/';
-        void apiListener(req, res);
-        return;
-      }
-      // Probes hit the site port too (one port per instance behind a load balancer).
-      if (/^\/(healthz|readyz|metrics)(\?|$)/.test(url)) {
-        void apiListener(req, res);
-        return;
-      }
-      siteHandler(req, res);
-    }),
-  );
+  // Publishers' images, fetched, resized and cached by the server (src/server/images/); it keeps its
+  // own cache, so it sits in front of the response cache.
+  const images = createImageService({
+    maxBytes: env.IMAGE_MAX_BYTES,
+    timeoutMs: env.IMAGE_FETCH_TIMEOUT_MS,
+    cacheBytes: env.IMAGE_CACHE_BYTES,
+    allowLoopback: env.IMAGE_ALLOW_LOOPBACK,
+  });
+  const imageListener = getRequestListener((request) => images.respond(request));
+  const siteListener = responseCache.wrap('site', (req, res) => {
+    const url = req.url ?? '/';
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      req.url = url.slice(4) || '/';
+      void apiListener(req, res);
+      return;
+    }
+    // Probes hit the site port too (one port per instance behind a load balancer).
+    if (/^\/(healthz|readyz|metrics)(\?|$)/.test(url)) {
+      void apiListener(req, res);
+      return;
+    }
+    siteHandler(req, res);
+  });
+  const site = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url === IMAGE_ENDPOINT || url.startsWith(`${IMAGE_ENDPOINT}?`)) {
+      void imageListener(req, res);
+      return;
+    }
+    siteListener(req, res);
+  });
   const apiServer = http.createServer(responseCache.wrap('api', (req, res) => void apiListener(req, res)));
 
   const sitePort = await listen(site, env.PORT, env.HOST);

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
-import { trackEvent } from '../../lib/analytics/analytics.ts';
+import { analyticsSettled, trackEvent } from '../../lib/analytics/analytics.ts';
 import { loadFirebase, refreshAuthUser, type FirebaseHandle } from '../stores/auth.ts';
 import { Toaster } from '../toast/Toaster.tsx';
 import { authErrorMessage } from './auth-errors.ts';
@@ -34,7 +34,8 @@ export function AuthForm({ mode, lang, messages, returnTo, loginHref, signupHref
   const finish = (h: FirebaseHandle, provider: string) => {
     refreshAuthUser(h);
     trackEvent('Sign In', { provider });
-    location.assign(returnTo);
+    // The event (and the SDK, loaded on this first call) must not be cut off by the navigation.
+    void analyticsSettled().then(() => location.assign(returnTo));
   };
 
   useEffect(() => {

@@ -4,7 +4,13 @@
 import { atom, onMount } from 'nanostores';
 import { setUnauthorizedListener } from '../../lib/api/client.ts';
 import { forgetSavedToken, setLiveTokenProvider } from '../../lib/api/token.ts';
-import { identifyUser, resetAnalytics } from '../../lib/analytics/analytics.ts';
+import {
+  analyticsSettled,
+  identifyUser,
+  resetAnalytics,
+  setProfileFields,
+  trackEvent,
+} from '../../lib/analytics/analytics.ts';
 import { readFirebaseConfig } from '../../lib/firebase-config/element.ts';
 import type { Auth, User } from '../auth/firebase-session.ts';
 import { clearMarker, markSignedIn, readMarker, SIGNED_IN_MARKER_KEY } from './auth-marker.ts';
@@ -59,7 +65,10 @@ function applyUser(user: User | null): void {
   }
   markSignedIn(user.uid);
   $auth.set({ status: 'signed-in', user: toAuthUser(user) });
-  identifyUser({ uid: user.uid, email: user.email, name: user.displayName });
+  if (identifyUser({ uid: user.uid, email: user.email, name: user.displayName })) {
+    // Profile fields beside the identity (the spec's "set profile fields"): sent with each new identity.
+    setProfileFields({ email_verified: user.emailVerified, locale: document.documentElement.lang || null });
+  }
 }
 
 /** Signs out a user whom Firebase no longer accepts (disabled, deleted, revoked or expired session). */
@@ -131,7 +140,11 @@ function recheckSession(): void {
  */
 export async function signOutEverywhere(): Promise<void> {
   const handle = await loadFirebase();
+  if (handle?.auth.currentUser) trackEvent('Sign Out');
   if (handle) await handle.mod.signOut(handle.auth);
+  // The sign-out event is sent and the provider's identity reset before the storage it keeps is emptied.
+  resetAnalytics();
+  await analyticsSettled();
   const { wipeQueryCache } = await import('../../lib/query/query-client.ts');
   await wipeQueryCache();
   try {
@@ -140,7 +153,6 @@ export async function signOutEverywhere(): Promise<void> {
   } catch {
     // Blocked storage holds nothing of ours.
   }
-  resetAnalytics();
   $auth.set({ status: 'signed-out', user: null });
 }
 

@@ -8,6 +8,7 @@ import { signOutEverywhere, type AuthUser } from '../stores/auth.ts';
 import { toast } from '../toast/toast-store.ts';
 import { avatarInitial, shownName } from './avatar.ts';
 import { nextItemIndex, openingFocus } from './menu-keys.ts';
+import { iconImage, isProxyableImage } from '../../lib/images/image-url.ts';
 
 interface Props {
   lang: Locale;
@@ -23,27 +24,23 @@ export function SignedInMenu(props: Props) {
   );
 }
 
+/** The account picture through the site's /_image endpoint, over the initial (shown when it fails). */
 function Avatar({ user }: { user: AuthUser }) {
-  const [broken, setBroken] = useState(false);
-  if (user.photoURL && !broken) {
-    return (
-      <img
-        src={user.photoURL}
-        alt=""
-        width={32}
-        height={32}
-        referrerPolicy="no-referrer"
-        onError={() => setBroken(true)}
-        className="h-8 w-8 rounded-full object-cover"
-      />
-    );
-  }
+  const image = isProxyableImage(user.photoURL) ? iconImage(user.photoURL, 32) : null;
   return (
-    <span
-      aria-hidden="true"
-      className="inline-flex h-8 w-8 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
-    >
-      {avatarInitial(user)}
+    <span className="relative inline-flex h-8 w-8 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-sm font-semibold text-white">
+      <span aria-hidden="true">{avatarInitial(user)}</span>
+      {image && (
+        <img
+          src={image.src}
+          srcSet={image.srcset}
+          sizes={image.sizes}
+          alt=""
+          width={32}
+          height={32}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      )}
     </span>
   );
 }

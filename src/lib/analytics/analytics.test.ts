@@ -6,25 +6,36 @@ import {
   noopAdapter,
   resetAnalytics,
   setAnalyticsAdapter,
+  setProfileFields,
+  trackEvent,
   type AnalyticsAdapter,
   type AnalyticsIdentity,
 } from './analytics.ts';
 
 function recorder() {
+  const calls: unknown[][] = [];
   const identified: AnalyticsIdentity[] = [];
   let resets = 0;
-  const adapter: AnalyticsAdapter = { identify: (i) => identified.push(i), track() {}, reset: () => void resets++ };
-  return { adapter, identified, resets: () => resets };
+  const adapter: AnalyticsAdapter = {
+    identify: (i) => identified.push(i),
+    track: (event, properties) => calls.push(['track', event, properties]),
+    setProfile: (fields) => calls.push(['profile', fields]),
+    reset: () => void resets++,
+  };
+  return { adapter, identified, calls, resets: () => resets };
 }
 
 afterEach(() => setAnalyticsAdapter(noopAdapter));
 
 describe('analytics', () => {
-  it('goes to the console outside production and to the provider (or nothing) in production', () => {
+  const config = { key: 'phc_test', host: 'https://ph.example.test' };
+
+  it('uses the provider whenever it is configured, else the console outside production and nothing in it', () => {
     const provider = recorder().adapter;
-    expect(chooseAdapter(false, provider)).toBe(consoleAdapter);
-    expect(chooseAdapter(true, provider)).toBe(provider);
-    expect(chooseAdapter(true, null)).toBe(noopAdapter);
+    expect(chooseAdapter(false, config, () => provider)).toBe(provider);
+    expect(chooseAdapter(true, config, () => provider)).toBe(provider);
+    expect(chooseAdapter(false, null, () => provider)).toBe(consoleAdapter);
+    expect(chooseAdapter(true, null, () => provider)).toBe(noopAdapter);
   });
 
   it('identifies a user once per identity, again after a change or a reset', () => {
@@ -38,5 +49,21 @@ describe('analytics', () => {
     identifyUser(ada);
     expect(r.identified).toEqual([ada, { ...ada, name: 'Ada L.' }, ada]);
     expect(r.resets()).toBe(1);
+  });
+
+  it('sets profile fields only for an identified user and resets only what was identified', () => {
+    const r = recorder();
+    setAnalyticsAdapter(r.adapter);
+    setProfileFields({ plan: 'free' });
+    resetAnalytics();
+    expect(r.calls).toEqual([]);
+    expect(r.resets()).toBe(0);
+    identifyUser({ uid: 'u2', email: null, name: null });
+    setProfileFields({ plan: 'free' });
+    trackEvent('Sign In', { provider: 'password' });
+    expect(r.calls).toEqual([
+      ['profile', { plan: 'free' }],
+      ['track', 'Sign In', { provider: 'password' }],
+    ]);
   });
 });

@@ -87,6 +87,22 @@ describe('page security headers', () => {
     expect(prod).toContain('frame-src https://login.acme.dev');
   });
 
+  it('lets analytics reach the PostHog host only when a key and host are configured', async () => {
+    const csp = async (extra: Record<string, string>) =>
+      (await finalizePageResponse(get(), html('x'), { ...env, ...extra })).headers.get('content-security-policy')!;
+    const connect = (policy: string) => policy.split('; ').find((d) => d.startsWith('connect-src '))!;
+    expect(connect(await csp({}))).not.toContain('posthog');
+    expect(connect(await csp({ POSTHOG_HOST: 'https://eu.i.posthog.com' }))).not.toContain('posthog');
+    expect(connect(await csp({ POSTHOG_KEY: 'phc_k', POSTHOG_HOST: 'https://eu.i.posthog.com/' }))).toContain(
+      ' https://eu.i.posthog.com',
+    );
+  });
+
+  it("loads images from the site itself only (publishers' images come through /_image)", async () => {
+    const csp = (await finalizePageResponse(get(), html('x'), env)).headers.get('content-security-policy')!;
+    expect(csp.split('; ')).toContain("img-src 'self' data:");
+  });
+
   it('sets frame, referrer and sniffing policies on every response, HSTS only over TLS', async () => {
     const redirect = await finalizePageResponse(
       get(),

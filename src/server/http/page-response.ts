@@ -1,6 +1,5 @@
-import type { FirebaseClientEnv } from '../../lib/firebase-config/config.ts';
 import { applyPageCaching } from './page-cache.ts';
-import { pageSecurityHeaders } from './security-headers.ts';
+import { pageSecurityHeaders, type PageSecurityEnv } from './security-headers.ts';
 
 const isHtml = (response: Response) => (response.headers.get('content-type') ?? '').startsWith('text/html');
 
@@ -12,7 +11,7 @@ const isHtml = (response: Response) => (response.headers.get('content-type') ?? 
 export async function finalizePageResponse(
   request: Request,
   response: Response,
-  env: FirebaseClientEnv = process.env,
+  env: PageSecurityEnv = process.env,
 ): Promise<Response> {
   if (!isHtml(response) || response.body === null) {
     const headers = new Headers(response.headers);

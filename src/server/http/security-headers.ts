@@ -1,3 +1,4 @@
+import { analyticsClientConfig, type AnalyticsClientEnv } from '../../lib/analytics/config.ts';
 import { firebaseClientConfig, type FirebaseClientEnv } from '../../lib/firebase-config/config.ts';
 import { OWN_SCRIPT_HASHES, sha256Source } from './own-inline-scripts.ts';
 
@@ -6,8 +7,10 @@ import { OWN_SCRIPT_HASHES, sha256Source } from './own-inline-scripts.ts';
 // bootstrap and Astro's island loaders), so a script injected into a page never runs, even inline.
 // Inline <style> elements are hash-only too (injected CSS can leak attribute values through
 // selectors); style *attributes* stay allowed for the sign-in SDK's widgets, and cannot do that.
-// Sign-in talks to Firebase (and, in development, the Auth emulator); nothing else is allowed to load
-// code or frame the site.
+// Sign-in talks to Firebase (and, in development, the Auth emulator), analytics to the configured
+// PostHog host (only when one is configured); nothing else is allowed to load code or frame the site.
+// Images come from the site itself only: publishers' icons, banners and README images are fetched by
+// the server and re-encoded (/_image, src/server/images/), so no visitor's browser contacts their hosts.
 
 const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 
@@ -30,8 +33,11 @@ function origin(url: string | null | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy(html: string, env: FirebaseClientEnv): string {
+export type PageSecurityEnv = FirebaseClientEnv & AnalyticsClientEnv;
+
+export function contentSecurityPolicy(html: string, env: PageSecurityEnv): string {
   const firebase = firebaseClientConfig(env);
+  const analytics = origin(analyticsClientConfig(env)?.host);
   const emulator = origin(firebase.emulatorUrl);
   const authDomain = origin(`https://${firebase.authDomain}`);
   const connect = [
@@ -39,6 +45,7 @@ export function contentSecurityPolicy(html: string, env: FirebaseClientEnv): str
     'https://identitytoolkit.googleapis.com',
     'https://securetoken.googleapis.com',
     emulator,
+    analytics,
   ].filter(Boolean);
   const frames = [authDomain, emulator].filter(Boolean);
   const styles = inlineStyleHashes(html).join(' ');
@@ -48,8 +55,8 @@ export function contentSecurityPolicy(html: string, env: FirebaseClientEnv): str
     `style-src 'self' ${styles}`.trim(),
     `style-src-elem 'self' ${styles}`.trim(),
     "style-src-attr 'unsafe-inline'",
-    // Node icons and README images come from publishers' own hosts.
-    "img-src 'self' data: https:",
+    // data: for the inline SVGs of the CSS (icons); publishers' images come through /_image.
+    "img-src 'self' data:",
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
     `frame-src ${frames.join(' ') || "'none'"}`,
@@ -61,7 +68,7 @@ export function contentSecurityPolicy(html: string, env: FirebaseClientEnv): str
 }
 
 /** Headers every page response carries; HSTS only when the request came over TLS. */
-export function pageSecurityHeaders(request: Request, html: string | null, env: FirebaseClientEnv): Headers {
+export function pageSecurityHeaders(request: Request, html: string | null, env: PageSecurityEnv): Headers {
   const headers = new Headers({
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',

@@ -9,3 +9,7 @@ export const API_PORT = SITE_PORT + 4000;
 export const FAKE_VENDOR_PORT = SITE_PORT + 42_000;
 /** The dashboard spec's fake GitHub (tests/support/fake-github.ts). */
 export const FAKE_GITHUB_PORT = SITE_PORT + 43_000;
+/** The analytics spec's fake PostHog ingestion (tests/support/fake-posthog.ts). */
+export const FAKE_POSTHOG_PORT = SITE_PORT + 44_000;
+/** The images spec's publisher image host (a local http server the spec starts). */
+export const FAKE_IMAGE_HOST_PORT = SITE_PORT + 45_000;

@@ -11,6 +11,13 @@ import { useInvalidate } from '../use-invalidate.ts';
 import { NodeEditDialog } from './NodeEditDialog.tsx';
 import { NodeStatusLine } from './NodeStatusLine.tsx';
 import { VersionList } from './VersionList.tsx';
+import { iconImage, isProxyableImage } from '../../../lib/images/image-url.ts';
+
+/** A publisher's icon through the site's /_image endpoint (the letter behind shows when it fails). */
+const iconProps = (url: string) => {
+  const { src, srcset, sizes } = iconImage(url, 40);
+  return { src, srcSet: srcset, sizes };
+};
 
 interface Props {
   node: RegistryNode;
@@ -32,23 +39,19 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
   return (
     <li className="flex flex-col gap-3 py-4" data-testid="node-item" data-node-id={node.id}>
       <div className="flex flex-wrap items-start gap-3">
-        {node.icon ? (
-          <img
-            src={node.icon}
-            alt=""
-            width="40"
-            height="40"
-            className="h-10 w-10 rounded-lg object-cover"
-            loading="lazy"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-100 font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
-          >
-            {(node.name || node.id).charAt(0).toUpperCase()}
-          </span>
-        )}
+        <span className="relative flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-100 font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100">
+          <span aria-hidden="true">{(node.name || node.id).charAt(0).toUpperCase()}</span>
+          {isProxyableImage(node.icon) && (
+            <img
+              {...iconProps(node.icon)}
+              alt=""
+              width="40"
+              height="40"
+              className="absolute inset-0 h-full w-full object-cover"
+              loading="lazy"
+            />
+          )}
+        </span>
         <div className="min-w-0 flex-1">
           <p className="font-medium">{node.name || node.id}</p>
           <p className={`${mutedText} font-mono`} dir="ltr">

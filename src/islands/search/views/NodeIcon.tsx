@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { iconImage, isProxyableImage } from '../../../lib/images/image-url.ts';
 
 const PALETTE = [
   'bg-brand-100 text-brand-700 dark:bg-brand-700/40 dark:text-brand-100',
@@ -15,32 +15,32 @@ function paletteFor(id: string): string {
   return PALETTE[hash % PALETTE.length] ?? PALETTE[0]!;
 }
 
-/** The pack's icon, or its initial on a coloured square (also when the icon fails to load). Decorative. */
+/**
+ * The pack's icon (through the site's /_image endpoint) over its initial on a coloured square: a
+ * missing, refused or broken icon comes back as a transparent pixel and the initial shows. Decorative.
+ */
 export function NodeIcon({ id, name, icon }: { id: string; name: string; icon?: string | undefined }) {
-  const [failed, setFailed] = useState(false);
-  const box = 'h-12 w-12 shrink-0 rounded-lg';
-  if (icon && /^https?:\/\//i.test(icon) && !failed) {
-    return (
-      <img
-        src={icon}
-        alt=""
-        width={48}
-        height={48}
-        loading="lazy"
-        decoding="async"
-        referrerPolicy="no-referrer"
-        onError={() => setFailed(true)}
-        className={`${box} bg-slate-100 object-cover dark:bg-slate-800`}
-      />
-    );
-  }
   const initial = [...(name.replace(/^[^\p{L}\p{N}]+/u, '') || id)][0]?.toUpperCase() ?? '?';
+  const image = isProxyableImage(icon) ? iconImage(icon, 48) : null;
   return (
     <span
-      aria-hidden="true"
-      className={`${box} inline-flex items-center justify-center text-xl font-bold ${paletteFor(id)}`}
+      className={`relative inline-flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded-lg text-xl font-bold ${paletteFor(id)}`}
+      data-testid="node-card-icon"
     >
-      {initial}
+      <span aria-hidden="true">{initial}</span>
+      {image && (
+        <img
+          src={image.src}
+          srcSet={image.srcset}
+          sizes={image.sizes}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 h-full w-full object-cover"
+        />
+      )}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { readmeImageSrc } from '../../../lib/images/image-url.ts';
 
 // Release notes are written by admins, but the rendered HTML is still sanitised: an admin
 // account can be compromised, and notes are often pasted from elsewhere. Headings are shifted
@@ -29,7 +30,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
     ...SHIFTED_HEADINGS,
     a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
     // An image without alt text is announced by its file name: default to decorative.
-    img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs, loading: 'lazy' } }),
+    // The image comes through the site's image endpoint (no visitor's browser contacts its host).
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        alt: '',
+        ...attribs,
+        ...(attribs['src'] ? { src: readmeImageSrc(attribs['src']) } : {}),
+        loading: 'lazy',
+      },
+    }),
   },
 };
 

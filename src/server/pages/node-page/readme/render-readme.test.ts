@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { renderReadme } from './render-readme.ts';
 import { repositoryBases } from './repository-urls.ts';
+import { readmeImageSrc } from '../../../../lib/images/image-url.ts';
+
+// Images come through the site's image endpoint (as sanitize-html writes the attribute).
+const proxied = (url: string) => readmeImageSrc(url).replace(/&/g, '&amp;');
 
 const GITHUB = repositoryBases('https://github.com/acme/comfy-pack');
 const render = (markdown: string) => renderReadme(markdown, GITHUB);
@@ -28,7 +32,7 @@ describe('renderReadme', () => {
     );
     expect(html).not.toMatch(/script|alert|onerror|onclick|style=|iframe|<form|<style/i);
     expect(html).toContain(
-      '<img alt="" loading="lazy" decoding="async" referrerpolicy="no-referrer" src="https://example.com/a.png" />',
+      `<img alt="" loading="lazy" decoding="async" src="${proxied('https://example.com/a.png')}" />`,
     );
     expect(html).toContain('<p>hi</p>');
   });
@@ -51,7 +55,7 @@ describe('renderReadme', () => {
 
   it('resolves relative images to raw.githubusercontent and relative links to the repository', () => {
     const html = render('![diagram](./docs/flow.png)\n\n[guide](docs/GUIDE.md) [root](/LICENSE) [top](#usage)');
-    expect(html).toContain('src="https://raw.githubusercontent.com/acme/comfy-pack/HEAD/docs/flow.png"');
+    expect(html).toContain(`src="${proxied('https://raw.githubusercontent.com/acme/comfy-pack/HEAD/docs/flow.png')}"`);
     expect(html).toContain('alt="diagram"');
     expect(html).toContain('href="https://github.com/acme/comfy-pack/blob/HEAD/docs/GUIDE.md"');
     expect(html).toContain('href="https://github.com/acme/comfy-pack/blob/HEAD/LICENSE"');
@@ -60,8 +64,8 @@ describe('renderReadme', () => {
 
   it('turns github.com blob image URLs into raw ones and keeps absolute https images', () => {
     const html = render('![a](https://github.com/acme/x/blob/main/shot.png) ![b](https://cdn.example.com/b.gif)');
-    expect(html).toContain('src="https://raw.githubusercontent.com/acme/x/main/shot.png"');
-    expect(html).toContain('src="https://cdn.example.com/b.gif"');
+    expect(html).toContain(`src="${proxied('https://raw.githubusercontent.com/acme/x/main/shot.png')}"`);
+    expect(html).toContain(`src="${proxied('https://cdn.example.com/b.gif')}"`);
   });
 
   it('drops relative images and links when the repository host is unknown', () => {

@@ -1,5 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { readmeImageSrc } from '../../../../lib/images/image-url.ts';
 import { resolveReference, type RepositoryBases } from './repository-urls.ts';
 
 /** Markdown beyond this many characters is cut before rendering (keeps a page's HTML bounded). */
@@ -58,9 +59,9 @@ function sanitizeOptions(bases: RepositoryBases): sanitizeHtml.IOptions {
           alt: attribs['alt'] ?? '',
           loading: 'lazy',
           decoding: 'async',
-          referrerpolicy: 'no-referrer',
         };
-        if (src) next['src'] = src;
+        // Through the site's image endpoint: no visitor's browser contacts the README's image hosts.
+        if (src) next['src'] = readmeImageSrc(src);
         for (const key of ['title', 'width', 'height']) if (attribs[key]) next[key] = attribs[key];
         return { tagName, attribs: next };
       },

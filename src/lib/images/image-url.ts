@@ -1,0 +1,71 @@
+// URLs of the first-party image endpoint (/_image, src/server/images/), used by pages and islands
+// alike. Widths come only from the spec's lists, so the server resizes to a small, cacheable set.
+
+/** Widths for full-width images (banners, README images). */
+export const DEVICE_SIZES = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
+/** Widths for small fixed-size images (icons, avatars). */
+export const IMAGE_SIZES = [16, 32, 48, 64, 96, 128, 256, 384] as const;
+/** Every width the endpoint accepts. */
+export const ALLOWED_WIDTHS: readonly number[] = [...IMAGE_SIZES, ...DEVICE_SIZES];
+
+export const IMAGE_ENDPOINT = '/_image';
+
+/** Fit of the result: `icon` is a square, cropped to cover and laid on white (icons, avatars). */
+export type ImageFit = 'icon' | 'inside';
+
+/** A publisher's image URL we may ask the endpoint for: absolute http(s) only. */
+export function isProxyableImage(url: string | null | undefined): url is string {
+  if (!url || url.length > 2048) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function imageSrc(url: string, width: number, fit: ImageFit = 'inside'): string {
+  const params = new URLSearchParams({ url, w: String(width) });
+  if (fit === 'icon') params.set('fit', 'icon');
+  return `${IMAGE_ENDPOINT}?${params.toString()}`;
+}
+
+/** The smallest allowed width that covers `pixels`, or the largest allowed. */
+function coveringWidth(pixels: number, list: readonly number[] = ALLOWED_WIDTHS): number {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted.find((width) => width >= pixels) ?? sorted[sorted.length - 1]!;
+}
+
+export interface ImageAttributes {
+  src: string;
+  srcset: string;
+  sizes: string;
+}
+
+/** A fixed-size image (`size` CSS pixels square): the image sizes that cover 1x and 2x screens. */
+export function iconImage(url: string, size: number): ImageAttributes {
+  const widths = [...new Set([1, 2].map((density) => coveringWidth(size * density, IMAGE_SIZES)))];
+  const candidates = widths.map((width) => `${imageSrc(url, width, 'icon')} ${width}w`);
+  return { src: imageSrc(url, widths[0]!, 'icon'), srcset: candidates.join(', '), sizes: `${size}px` };
+}
+
+/**
+ * A full-width image: every device size as a `w` candidate; `sizes` on the element tells the browser
+ * how wide it shows, and it picks the candidate for the screen's density.
+ */
+export function responsiveImage(url: string, sizes = '100vw'): ImageAttributes {
+  return {
+    src: imageSrc(url, 1080),
+    srcset: DEVICE_SIZES.map((width) => `${imageSrc(url, width)} ${width}w`).join(', '),
+    sizes,
+  };
+}
+
+/**
+ * An image inside rendered markdown (README, release notes). Its shown size is its own (often a small
+ * badge), which width descriptors would distort, so it gets one source: the largest content width,
+ * never enlarged by the endpoint.
+ */
+export function readmeImageSrc(url: string): string {
+  return imageSrc(url, 1920);
+}
