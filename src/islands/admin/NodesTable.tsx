@@ -6,7 +6,7 @@ import { EditNodeDialog } from './EditNodeDialog.tsx';
 import type { AdminNode, NodePage } from './node-types.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { StatusPill } from './StatusPill.tsx';
-import { btn, input, row, td } from './styles.ts';
+import { button, compactInput, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
@@ -75,11 +75,11 @@ export function NodesTable() {
       >
         <label htmlFor={`${ids}-q`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.search')}
-          <input id={`${ids}-q`} name="search" type="search" defaultValue={filters.search} className={input} />
+          <input id={`${ids}-q`} name="search" type="search" defaultValue={filters.search} className={compactInput} />
         </label>
         <label htmlFor={`${ids}-s`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.status')}
-          <select id={`${ids}-s`} name="status" defaultValue={filters.status} className={input}>
+          <select id={`${ids}-s`} name="status" defaultValue={filters.status} className={compactInput}>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s ? t(`admin.status.${s.replace('NodeStatus', '')}`) : t('admin.nodes.anyStatus')}
@@ -89,15 +89,15 @@ export function NodesTable() {
         </label>
         <label htmlFor={`${ids}-p`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.publisher')}
-          <input id={`${ids}-p`} name="publisher" defaultValue={filters.publisher} className={input} dir="ltr" />
+          <input id={`${ids}-p`} name="publisher" defaultValue={filters.publisher} className={compactInput} dir="ltr" />
         </label>
         <label htmlFor={`${ids}-t`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.tag')}
-          <input id={`${ids}-t`} name="tag" defaultValue={filters.tag} className={input} dir="ltr" />
+          <input id={`${ids}-t`} name="tag" defaultValue={filters.tag} className={compactInput} dir="ltr" />
         </label>
         <label htmlFor={`${ids}-o`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.sort')}
-          <select id={`${ids}-o`} name="sort" defaultValue={filters.sort} className={input}>
+          <select id={`${ids}-o`} name="sort" defaultValue={filters.sort} className={compactInput}>
             {SORTS.map((s) => (
               <option key={s} value={s}>
                 {t(`admin.nodes.sortBy.${s ? s.replace(';desc', 'Desc') : 'newest'}`)}
@@ -105,7 +105,7 @@ export function NodesTable() {
             ))}
           </select>
         </label>
-        <button type="submit" className={btn.primary}>
+        <button type="submit" className={button.primary}>
           {t('admin.filter')}
         </button>
       </form>
@@ -164,13 +164,13 @@ export function NodesTable() {
                 <td className={td}>
                   {node.status !== 'NodeStatusDeleted' && (
                     <div className="flex flex-wrap gap-1">
-                      <button type="button" className={btn.secondary} onClick={() => setEditing(node)}>
+                      <button type="button" className={button.secondary} onClick={() => setEditing(node)}>
                         {t('admin.nodes.edit')}
                         <span className="sr-only"> {node.id}</span>
                       </button>
                       <button
                         type="button"
-                        className={banned ? btn.secondary : btn.danger}
+                        className={banned ? button.secondary : button.danger}
                         disabled={busy === node.id}
                         onClick={() => ban(node, banned)}
                       >
@@ -180,7 +180,7 @@ export function NodesTable() {
                       {node.publisher && node.publisher.id !== 'unclaimed' && (
                         <button
                           type="button"
-                          className={btn.secondary}
+                          className={button.secondary}
                           disabled={busy === node.id}
                           onClick={() => unclaim(node)}
                         >

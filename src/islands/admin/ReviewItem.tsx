@@ -4,7 +4,7 @@ import { useAdmin } from './context.ts';
 import { FindingsList } from './FindingsList.tsx';
 import type { Decision, QueueItem } from './review-types.ts';
 import { StatusPill } from './StatusPill.tsx';
-import { btn, card, input, muted } from './styles.ts';
+import { button, compactCard, compactInput, muted } from '../ui/styles.ts';
 
 interface Props {
   item: QueueItem;
@@ -24,7 +24,7 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
     if (await onReview(decision, reason.trim() || t(`admin.review.defaultReason.${decision}`))) setReason('');
   };
   return (
-    <article className={card} aria-label={label} data-testid="review-item">
+    <article className={compactCard} aria-label={label} data-testid="review-item">
       <header className="flex flex-wrap items-center gap-3">
         <input
           type="checkbox"
@@ -37,7 +37,7 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
           {item.node.id}
           <span className="text-slate-500">@{item.version.version}</span>
         </h3>
-        <StatusPill status={item.version.status} />
+        {item.version.status && <StatusPill status={item.version.status} />}
         <a
           className="text-sm text-brand-600 underline dark:text-brand-100"
           href={localizedPath(lang, `/nodes/${item.node.id}`)}
@@ -73,24 +73,24 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
           {t('admin.review.reason')}
           <input
             id={reasonId}
-            className={input}
+            className={compactInput}
             value={reason}
             placeholder={t('admin.review.reasonPlaceholder')}
             onChange={(event) => setReason(event.target.value)}
           />
         </label>
-        <button type="button" className={btn.success} disabled={busy} onClick={() => void decide('approve')}>
+        <button type="button" className={button.success} disabled={busy} onClick={() => void decide('approve')}>
           {t('admin.review.approve')}
         </button>
         <button
           type="button"
-          className={btn.warn}
+          className={button.warn}
           disabled={busy || item.version.status === 'NodeVersionStatusFlagged'}
           onClick={() => void decide('flag')}
         >
           {t('admin.review.flag')}
         </button>
-        <button type="button" className={btn.danger} disabled={busy} onClick={() => void decide('ban')}>
+        <button type="button" className={button.danger} disabled={busy} onClick={() => void decide('ban')}>
           {t('admin.review.ban')}
         </button>
       </div>

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api/client.ts';
 import { toast } from '../toast/index.ts';
 import { useAdmin } from './context.ts';
-import { btn } from './styles.ts';
+import { button } from '../ui/styles.ts';
 
 export interface UndoTarget {
   text: string;
@@ -30,7 +31,7 @@ export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone:
       onDone();
       await client.invalidateQueries();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('admin.error'));
+      toast.error(apiErrorText(t, error));
     } finally {
       setBusy(false);
     }
@@ -43,7 +44,7 @@ export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone:
           className="flex items-center gap-4 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
         >
           <span>{target.text}</span>
-          <button type="button" className={btn.secondary} disabled={busy} onClick={() => void undo()}>
+          <button type="button" className={button.secondary} disabled={busy} onClick={() => void undo()}>
             {t('admin.undo.button')}
           </button>
           <button

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useState } from 'react';
 import { apiRequest, type ApiMethod } from '../../lib/api/client.ts';
 import { toast } from '../toast/index.ts';
@@ -16,7 +17,7 @@ export function useAdminAction() {
       toast.success(success);
       await client.invalidateQueries();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('admin.error'));
+      toast.error(apiErrorText(t, error));
     } finally {
       setBusy(null);
     }
