@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { FindingsList } from './FindingsList.tsx';
-import type { Decision, QueueItem } from './review-types.ts';
+import { hasCriticalFindings, type Decision, type QueueItem } from './review-types.ts';
 import { StatusPill } from './StatusPill.tsx';
 import { button, compactCard, compactInput, muted } from '../ui/styles.ts';
 
@@ -20,9 +21,13 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const label = `${item.node.id}@${item.version.version}`;
-  const decide = async (decision: Decision) => {
-    if (await onReview(decision, reason.trim() || t(`admin.review.defaultReason.${decision}`))) setReason('');
+  const [confirming, setConfirming] = useState(false);
+  const critical = hasCriticalFindings(item);
+  const decide = async (decision: Decision, given = reason.trim()) => {
+    if (await onReview(decision, given || t(`admin.review.defaultReason.${decision}`))) setReason('');
   };
+  // Approving what the scanner calls critical needs a reason of its own and a second look.
+  const approve = () => (critical ? setConfirming(true) : void decide('approve'));
   return (
     <article className={compactCard} aria-label={label} data-testid="review-item">
       <header className="flex flex-wrap items-center gap-3">
@@ -79,7 +84,7 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
             onChange={(event) => setReason(event.target.value)}
           />
         </label>
-        <button type="button" className={button.success} disabled={busy} onClick={() => void decide('approve')}>
+        <button type="button" className={button.success} disabled={busy} onClick={approve}>
           {t('admin.review.approve')}
         </button>
         <button
@@ -94,6 +99,21 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
           {t('admin.review.ban')}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('admin.review.criticalTitle', { name: label })}
+        body={t('admin.review.criticalBody')}
+        confirmLabel={t('admin.review.criticalConfirm')}
+        cancelLabel={t('admin.cancel')}
+        tone="warn"
+        pending={busy}
+        reason={{ label: t('admin.review.criticalReason'), required: true }}
+        onConfirm={(given) => {
+          setConfirming(false);
+          void decide('approve', given);
+        }}
+        onClose={() => setConfirming(false)}
+      />
     </article>
   );
 }

@@ -4,7 +4,8 @@ import { useAdmin } from './context.ts';
 import { Pagination } from '../ui/Pagination.tsx';
 import { QueryStatus } from './QueryStatus.tsx';
 import { ReviewItem } from './ReviewItem.tsx';
-import type { Decision, QueuePage } from './review-types.ts';
+import { hasCriticalFindings, type Decision, type QueuePage } from './review-types.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { button, compactInput, muted } from '../ui/styles.ts';
 import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { pageFrom, useUrlState } from './url-state.ts';
@@ -38,9 +39,16 @@ export function ReviewQueue() {
   const items = query.data?.items ?? [];
   const current = FILTERS.find((f) => f.statuses.join() === statuses.join())?.id;
 
-  async function batch(decision: Decision) {
+  const [confirmingBatch, setConfirmingBatch] = useState(false);
+  const criticalSelected = items.filter((item) => selected.has(item.version.id) && hasCriticalFindings(item));
+  async function batch(decision: Decision, given = batchReason.trim()) {
+    if (decision === 'approve' && criticalSelected.length > 0 && !confirmingBatch) {
+      setConfirmingBatch(true);
+      return;
+    }
+    setConfirmingBatch(false);
     const ids = [...selected];
-    if (await review(decision, ids, batchReason.trim() || t(`admin.review.defaultReason.${decision}`))) {
+    if (await review(decision, ids, given || t(`admin.review.defaultReason.${decision}`))) {
       setSelected(new Set());
       setBatchReason('');
     }
@@ -150,6 +158,20 @@ export function ReviewQueue() {
           status={t('admin.pagination.summary', { page, pages: query.data.totalPages, count: query.data.total })}
         />
       )}
+      <ConfirmDialog
+        open={confirmingBatch}
+        title={t('admin.review.criticalTitle', {
+          name: criticalSelected.map((item) => `${item.node.id}@${item.version.version}`).join(', '),
+        })}
+        body={t('admin.review.criticalBody')}
+        confirmLabel={t('admin.review.criticalConfirm')}
+        cancelLabel={t('admin.cancel')}
+        tone="warn"
+        pending={busy}
+        reason={{ label: t('admin.review.criticalReason'), required: true }}
+        onConfirm={(given) => void batch('approve', given)}
+        onClose={() => setConfirmingBatch(false)}
+      />
       <UndoBar target={undo} onDone={() => setUndo(null)} />
     </section>
   );

@@ -10,11 +10,13 @@ export interface UndoTarget {
   text: string;
   batchId?: string;
   entryIds?: number[];
+  /** An action with its own inverse route (a node ban is undone by unbanning it). */
+  request?: { path: string };
 }
 
 /**
  * The "done — Undo" notice after a review or ban. A live region, so screen readers hear the
- * result; Undo reverses exactly that action through POST /admin/undo.
+ * result; Undo reverses exactly that action (POST /admin/undo, or the action's own inverse route).
  */
 export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone: () => void }) {
   const { t } = useAdmin();
@@ -24,9 +26,12 @@ export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone:
     if (!target) return;
     setBusy(true);
     try {
-      await apiRequest('POST', '/admin/undo', {
-        body: target.batchId ? { batch_id: target.batchId } : { entry_ids: target.entryIds },
-      });
+      if (target.request) await apiRequest('POST', target.request.path);
+      else {
+        await apiRequest('POST', '/admin/undo', {
+          body: target.batchId ? { batch_id: target.batchId } : { entry_ids: target.entryIds },
+        });
+      }
       toast.success(t('admin.undo.done'));
       onDone();
       await client.invalidateQueries();

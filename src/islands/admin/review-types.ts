@@ -6,3 +6,8 @@ export type QueueItem = ApiSchema<'ReviewQueueItem'>;
 export type QueueFinding = QueueItem['files'][number]['findings'][number];
 
 export type Decision = ApiSchema<'AdminBatchReviewRequest'>['action'];
+
+/** Whether the scanner found anything critical in a queued version (approving it then asks for a reason). */
+export function hasCriticalFindings(item: QueueItem): boolean {
+  return item.files.some((file) => file.findings.some((finding) => finding.severity === 'critical'));
+}

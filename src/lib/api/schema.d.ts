@@ -1838,7 +1838,7 @@ export interface paths {
         put?: never;
         /**
          * Ban a publisher's node (admins)
-         * @description The node leaves lists and search, and its detail, versions and install routes answer 403. A node of another publisher is a 404 (upstream answered 204 and did nothing). Idempotent. Optional body `{reason}`.
+         * @description The node leaves lists and search, and its detail, versions and install routes answer 403. A node of another publisher is a 404 (upstream answered 204 and did nothing). Idempotent. Optional body `{reason}`, kept as the node's `status_detail` (its publisher sees it); unbanning clears it.
          */
         post: operations["BanPublisherNode"];
         delete?: never;

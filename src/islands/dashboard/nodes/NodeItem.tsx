@@ -58,6 +58,11 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
           <p className={`${muted} font-mono`} dir="ltr">
             {publisherId}/{node.id}
           </p>
+          {banned && node.status_detail && (
+            <p className="mt-1 text-sm text-red-800 dark:text-red-200" data-testid="node-ban-reason">
+              {t('dashboard.nodes.banReason', { reason: node.status_detail })}
+            </p>
+          )}
           <p className={`${muted} mt-1`}>
             {node.latest_version
               ? t('dashboard.nodes.latest', { version: node.latest_version.version })
