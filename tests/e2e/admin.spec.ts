@@ -86,7 +86,7 @@ test.describe('admin dashboard', () => {
     request,
     browser,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const adminToken = await ensureAccount(ADMIN_EMAIL, true);
     const { nodeId, publisherId, ownerEmail } = await publishFlagged(request);
     // The scan runs in the server's job worker about a second after the upload.

@@ -147,7 +147,8 @@ test.describe('Your nodes', () => {
     const dialog = page.getByRole('dialog', { name: `Edit node ${nodeId}` });
     await dialog.getByLabel('Repository').fill('not a url');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog.getByText('must be an http:// or https:// URL', { exact: true })).toBeVisible();
+    // The server's English reason reaches the person as a sentence naming the field in their language.
+    await expect(dialog.getByText('The repository is not valid.', { exact: true })).toBeVisible();
     await dialog.getByLabel('Repository').fill(`https://github.com/example/${nodeId}`);
     await dialog.getByLabel('Name', { exact: true }).fill('Dash Node Renamed');
     await dialog.getByLabel('Tags').fill('upscale, video');
