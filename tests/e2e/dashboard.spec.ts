@@ -270,6 +270,7 @@ test.describe('Your nodes', () => {
   test("server errors speak the person's language: a taken and a malformed publisher id in ja and ar", async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     const email = await signUpAccount();
     await signInThroughLogin(page, email, 'ja');
     await page.getByRole('button', { name: '新しいパブリッシャー' }).click();
