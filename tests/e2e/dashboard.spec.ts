@@ -148,7 +148,7 @@ test.describe('Your nodes', () => {
     await dialog.getByLabel('Repository').fill('not a url');
     await dialog.getByRole('button', { name: 'Save' }).click();
     // The server's English reason reaches the person as a sentence naming the field in their language.
-    await expect(dialog.getByText('The repository is not valid.', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('The repository is not valid.', { exact: true }).first()).toBeVisible();
     await dialog.getByLabel('Repository').fill(`https://github.com/example/${nodeId}`);
     await dialog.getByLabel('Name', { exact: true }).fill('Dash Node Renamed');
     await dialog.getByLabel('Tags').fill('upscale, video');
