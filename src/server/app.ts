@@ -5,7 +5,8 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { App, AppEnv } from './app-env.ts';
-import { ApiError, type ErrorDetail } from './errors.ts';
+import { ApiError, type ApiErrorCode, type ErrorDetail } from './errors.ts';
+import { validationIssue } from './http/validation-issue.ts';
 import { bodyLimit, DEFAULT_MAX_BODY_BYTES } from './http/body-limit.ts';
 import { MAX_IMAGE_BYTES, MULTIPART_SLACK_BYTES } from './services/workflows/limits.ts';
 import { cacheHeaders } from './http/cache-headers.ts';
@@ -31,10 +32,14 @@ export const OPENAPI_CONFIG = {
 };
 
 function zodDetails(error: ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));
+  return error.issues.map((issue) => ({
+    path: issue.path.join('.') || '(root)',
+    message: issue.message,
+    ...validationIssue(issue),
+  }));
 }
 
-function errorBody(code: string, message: string, details?: ErrorDetail[]) {
+function errorBody(code: ApiErrorCode, message: string, details?: ErrorDetail[]) {
   return details ? { error: code, message, details } : { error: code, message };
 }
 

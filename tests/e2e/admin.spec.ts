@@ -36,8 +36,9 @@ function memoryHungryZip(): Buffer {
 async function publishFlagged(
   request: APIRequestContext,
   zip: Buffer = maliciousZip(),
-): Promise<{ nodeId: string; publisherId: string }> {
-  const token = await ensureAccount(`admin-pub-${stamp()}@example.test`);
+): Promise<{ nodeId: string; publisherId: string; ownerEmail: string }> {
+  const ownerEmail = `admin-pub-${stamp()}@example.test`;
+  const token = await ensureAccount(ownerEmail);
   const auth = { authorization: `Bearer ${token}` };
   const publisherId = `adm-${stamp()}`;
   expect(
@@ -63,7 +64,7 @@ async function publishFlagged(
   expect((await request.put(signedUrl, { headers: { 'content-type': 'application/zip' }, data: zip })).status()).toBe(
     200,
   );
-  return { nodeId, publisherId };
+  return { nodeId, publisherId, ownerEmail };
 }
 
 test.describe('admin dashboard', () => {
@@ -80,13 +81,14 @@ test.describe('admin dashboard', () => {
     await expect(page.getByText('Administrators only')).toBeVisible();
   });
 
-  test('flagged version → review queue with findings → approve → installable; ban → gone from search', async ({
+  test('flagged version → review queue with findings → approve (critical: reason) → installable; ban with a reason → undo → ban; the publisher reads why', async ({
     page,
     request,
+    browser,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const adminToken = await ensureAccount(ADMIN_EMAIL, true);
-    const { nodeId } = await publishFlagged(request);
+    const { nodeId, publisherId, ownerEmail } = await publishFlagged(request);
     // The scan runs in the server's job worker about a second after the upload.
     await expect
       .poll(
@@ -112,6 +114,17 @@ test.describe('admin dashboard', () => {
 
     await item.getByLabel('Reason').fill('Reviewed: test fixture');
     await item.getByRole('button', { name: 'Approve', exact: true }).click();
+    // The findings are critical: approving asks for its own reason in the app's dialog.
+    const confirm = page.getByRole('dialog', { name: `Approve ${nodeId}@1.0.0 despite critical findings?` });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByTestId('confirm-button')).toBeDisabled();
+    expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await expect(item.getByRole('button', { name: 'Approve', exact: true })).toBeFocused();
+    await item.getByRole('button', { name: 'Approve', exact: true }).click();
+    await confirm.getByLabel('Why it is safe to approve (required)').fill('The curl line is a test fixture.');
+    await confirm.getByRole('button', { name: 'Approve anyway' }).click();
     await expect(page.getByTestId('undo-bar')).toContainText('Approved 1 version.');
     await expect(page.getByText('Nothing to review.', { exact: false })).toBeVisible();
     const install = await request.get(`/api/nodes/${nodeId}/install`);
@@ -128,11 +141,33 @@ test.describe('admin dashboard', () => {
     const row = page.getByTestId('admin-node-row');
     await expect(row).toHaveCount(1);
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-    page.once('dialog', (dialog) => void dialog.accept());
+    // Banning asks in the app's dialog (never confirm()), with a reason the publisher reads, and offers Undo.
+    page.on('dialog', () => {
+      throw new Error('a native dialog opened');
+    });
+    const banDialog = page.getByRole('dialog', { name: `Ban node ${nodeId}?` });
     await row.getByRole('button', { name: `Ban ${nodeId}` }).click();
-    await expect(page.getByTestId('toast-success').filter({ hasText: `Node ${nodeId} banned.` })).toBeVisible();
+    await expect(banDialog).toBeVisible();
+    await expect(banDialog.getByTestId('confirm-button')).toBeDisabled();
+    await banDialog.getByLabel('Reason (shown to the publisher)').fill('Downloads and runs a remote script.');
+    await banDialog.getByRole('button', { name: 'Ban node' }).click();
+    await expect(page.getByTestId('undo-bar')).toContainText(`Node ${nodeId} banned.`);
+    await expect(row).toContainText('Banned');
+    await page.getByTestId('undo-bar').getByRole('button', { name: 'Undo' }).click();
+    await expect(row).not.toContainText('Banned');
+    await row.getByRole('button', { name: `Ban ${nodeId}` }).click();
+    await banDialog.getByLabel('Reason (shown to the publisher)').fill('Downloads and runs a remote script.');
+    await banDialog.getByRole('button', { name: 'Ban node' }).click();
     await expect(row).toContainText('Banned');
     await expect.poll(inSearch, { timeout: 15_000 }).toBe(false);
+
+    // Its publisher reads the reason in the dashboard.
+    const ownerContext = await browser.newContext();
+    const owner = await ownerContext.newPage();
+    await signInAt(owner, ownerEmail, '/en/nodes', { timeout: 20_000 });
+    await expect(owner.getByTestId('node-ban-reason')).toContainText('Downloads and runs a remote script.');
+    expect(publisherId).toMatch(/^adm-/);
+    await ownerContext.close();
     await page.goto(`/en/nodes/${nodeId}`);
     await expect(page.getByText('This pack is banned')).toBeVisible();
 

@@ -74,7 +74,7 @@ test.describe('Your nodes', () => {
     await page.getByRole('button', { name: 'New publisher' }).click();
     const form = page.getByTestId('create-publisher-form');
     await form.getByLabel('Publisher id').fill('nodeyard-demo');
-    await expect(form.getByText('The publisher id "nodeyard-demo" is already taken.')).toBeVisible();
+    await expect(form.getByText('This publisher ID is already taken. Choose another one.')).toBeVisible();
     await expect(form.getByRole('button', { name: 'Create publisher' })).toBeDisabled();
     await form.getByRole('button', { name: 'Cancel' }).click();
 
@@ -147,7 +147,8 @@ test.describe('Your nodes', () => {
     const dialog = page.getByRole('dialog', { name: `Edit node ${nodeId}` });
     await dialog.getByLabel('Repository').fill('not a url');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog.getByText('must be an http:// or https:// URL', { exact: true })).toBeVisible();
+    // The server's English reason reaches the person as a sentence naming the field in their language.
+    await expect(dialog.getByText('The repository is not valid.', { exact: true }).first()).toBeVisible();
     await dialog.getByLabel('Repository').fill(`https://github.com/example/${nodeId}`);
     await dialog.getByLabel('Name', { exact: true }).fill('Dash Node Renamed');
     await dialog.getByLabel('Tags').fill('upscale, video');
@@ -264,6 +265,29 @@ test.describe('Your nodes', () => {
     } finally {
       await github.close();
     }
+  });
+
+  test("server errors speak the person's language: a taken and a malformed publisher id in ja and ar", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const email = await signUpAccount();
+    await signInThroughLogin(page, email, 'ja');
+    await page.getByRole('button', { name: '新しいパブリッシャー' }).click();
+    const form = page.getByTestId('create-publisher-form');
+    await form.getByRole('textbox').first().fill('nodeyard-demo');
+    await expect(
+      form.getByText('このパブリッシャー ID はすでに使われています。別の ID を選んでください。'),
+    ).toBeVisible();
+    await expect(form).not.toContainText('already taken');
+    await page.screenshot({ path: 'test-results/screenshots/dashboard-error-ja.png', fullPage: true });
+
+    await page.goto('/ar/nodes');
+    await page.getByRole('button', { name: 'ناشر جديد' }).click();
+    await form.getByRole('textbox').first().fill('9x');
+    await expect(form.getByText('يتكوّن معرّف الناشر من 3 إلى 40 حرفًا', { exact: false })).toBeVisible();
+    await expect(form).not.toContainText('A publisher id is');
+    await page.screenshot({ path: 'test-results/screenshots/dashboard-error-ar.png', fullPage: true });
   });
 
   test('the claim page explains a missing or unknown node', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useEffect } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiRequest, type ApiRequestError } from '../../lib/api/client.ts';
@@ -30,7 +31,7 @@ export function AccountContent({ t, lang }: { t: TFunction; lang: string }) {
   if (create.isError) {
     return (
       <div className={card} role="alert">
-        <p>{t('account.setupFailed', { error: create.error.message })}</p>
+        <p>{t('account.setupFailed', { error: apiErrorText(t, create.error) })}</p>
         <button type="button" className={`${button.secondary} mt-3`} onClick={() => create.mutate()}>
           {t('account.retry')}
         </button>
@@ -40,7 +41,7 @@ export function AccountContent({ t, lang }: { t: TFunction; lang: string }) {
   if (me.isError && !missing) {
     return (
       <p role="alert" className="text-red-700 dark:text-red-300">
-        {t('account.error', { error: me.error.message })}
+        {t('account.error', { error: apiErrorText(t, me.error) })}
       </p>
     );
   }

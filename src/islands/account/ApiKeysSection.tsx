@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { TFunction } from '../../i18n/translator.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import type { ApiKey, CreatedApiKey } from './api-types.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { CreateKeyForm } from './CreateKeyForm.tsx';
 import { formatDate } from '../../lib/format/format.ts';
 import { NewKeyNotice } from './NewKeyNotice.tsx';
@@ -39,7 +40,7 @@ export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
         {keys.data && keys.data.api_keys.length === 0 && <p className={muted}>{t('account.keys.empty')}</p>}
         {keys.isError && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {t('account.error', { error: keys.error.message })}
+            {t('account.error', { error: apiErrorText(t, keys.error) })}
           </p>
         )}
         {keys.data && keys.data.api_keys.length > 0 && (
@@ -116,11 +117,11 @@ export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
           const target = revoking;
           revoke.mutate(target, {
             onSuccess: () => {
-              toast.success(t('account.keys.revoked', { name: target.name }));
+              toast.success(t('account.keys.revoked', { name: target.name ?? '' }));
               setRevoking(null);
               void invalidate(['/customers/events']);
             },
-            onError: (error) => toast.error(t('account.error', { error: error.message })),
+            onError: (error) => toast.error(t('account.error', { error: apiErrorText(t, error) })),
           });
         }}
       />

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useId, useState } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiRequest, type ApiRequestError } from '../../lib/api/client.ts';
@@ -36,9 +37,9 @@ export function CreateKeyForm({ t, onCreated }: Props) {
               setName('');
               setDescription('');
               create.reset();
-              toast.success(t('account.keys.created', { name: api_key.name }));
+              toast.success(t('account.keys.created', { name: api_key.name ?? '' }));
             },
-            onError: (error) => toast.error(t('account.error', { error: error.message })),
+            onError: (error) => toast.error(t('account.error', { error: apiErrorText(t, error) })),
           },
         );
       }}

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { TFunction } from '../../i18n/translator.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { EVENT_TYPES, type EventPage } from './api-types.ts';
 import { eventDetails, eventTypeLabel } from './event-details.ts';
 import { formatDate } from '../../lib/format/format.ts';
-import { Pager } from './Pager.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
 import { input, label, muted, td, th } from '../ui/styles.ts';
 
 interface Props {
@@ -53,7 +54,7 @@ export function EventsList({ t, lang, path, headingId }: Props) {
       {events.isPending && <p className={muted}>{t('account.events.loading')}</p>}
       {events.isError && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {t('account.error', { error: events.error.message })}
+          {t('account.error', { error: apiErrorText(t, events.error) })}
         </p>
       )}
       {data && data.events.length === 0 && <p className={muted}>{t('account.events.empty')}</p>}
@@ -88,12 +89,14 @@ export function EventsList({ t, lang, path, headingId }: Props) {
         </div>
       )}
       {data && (
-        <Pager
-          t={t}
+        <Pagination
           page={data.page}
           totalPages={data.totalPages}
           onPage={setPage}
           label={t('account.events.heading')}
+          previousLabel={t('account.events.previous')}
+          nextLabel={t('account.events.next')}
+          status={t('account.events.pageOf', { page: data.page, pages: data.totalPages })}
         />
       )}
     </div>

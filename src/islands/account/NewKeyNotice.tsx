@@ -14,7 +14,7 @@ export function NewKeyNotice({ t, apiKey, onDone }: { t: TFunction; apiKey: Crea
       heading={t('account.keys.secretHeading')}
       warning={t('account.keys.secretWarning')}
       secretLabel={t('account.keys.secretLabel')}
-      secret={apiKey.plaintext_key}
+      secret={apiKey.plaintext_key ?? ''}
       testId="new-api-key"
       secretTestId="new-api-key-value"
       actions={
@@ -22,7 +22,7 @@ export function NewKeyNotice({ t, apiKey, onDone }: { t: TFunction; apiKey: Crea
           <button
             type="button"
             className={button.secondary}
-            onClick={async () => setCopied((await copyText(apiKey.plaintext_key)) ? 'copied' : 'failed')}
+            onClick={async () => setCopied((await copyText(apiKey.plaintext_key ?? '')) ? 'copied' : 'failed')}
             data-testid="copy-api-key"
           >
             {copied === 'copied' ? t('account.keys.copied') : t('account.keys.copy')}

@@ -1,47 +1,12 @@
-// Response shapes of the customers API, as the islands read them.
+// Response shapes of the customers API, generated from docs/openapi.json (see src/lib/api/types.ts).
+import type { ApiSchema } from '../../lib/api/types.ts';
 
-export interface Customer {
-  id: string;
-  email?: string;
-  name?: string;
-  is_admin?: boolean;
-  has_fund?: boolean;
-  createdAt?: string;
-  balance_micros?: number;
-}
-
-export interface Balance {
-  amount_micros: number;
-  currency: string;
-}
-
-export interface CustomerEvent {
-  event_id?: string;
-  event_type?: string;
-  params?: Record<string, unknown>;
-  createdAt?: string;
-}
-
-export interface EventPage {
-  events: CustomerEvent[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  description?: string;
-  key_prefix: string;
-  created_at: string;
-  last_used_at?: string;
-}
-
-export interface CreatedApiKey extends ApiKey {
-  plaintext_key: string;
-}
+export type Customer = ApiSchema<'Customer'>;
+export type Balance = ApiSchema<'CustomerBalance'>;
+export type EventPage = ApiSchema<'CustomerEventList'>;
+export type CustomerEvent = EventPage['events'][number];
+export type ApiKey = ApiSchema<'APIKey'>;
+export type CreatedApiKey = ApiSchema<'APIKeyWithPlaintext'>;
 
 /** Event types the API writes (the events filter). */
 export const EVENT_TYPES = [

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { TFunction } from '../../i18n/translator.ts';
 import { useApiMutation } from '../../lib/query/hooks.ts';
 import type { Balance } from '../account/api-types.ts';
@@ -50,7 +51,7 @@ export function CreditForm({ t, lang, customerId }: Props) {
                 `/customers/${encodeURIComponent(customerId)}/events`,
               ]);
             },
-            onError: (error) => toast.error(error.message),
+            onError: (error) => toast.error(apiErrorText(t, error)),
           },
         );
       }}

@@ -1,4 +1,5 @@
 import type { TFunction } from '../../i18n/translator.ts';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import type { Balance, Customer } from '../account/api-types.ts';
 import { EventsList } from '../account/EventsList.tsx';
@@ -41,7 +42,7 @@ export function CustomerDetail({ t, lang, customerId, onClose }: Props) {
       </div>
       {customer.isError && (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
-          {t('account.error', { error: customer.error.message })}
+          {t('account.error', { error: apiErrorText(t, customer.error) })}
         </p>
       )}
       <p className="mt-4 text-sm font-medium">{t('adminCustomers.balance')}</p>

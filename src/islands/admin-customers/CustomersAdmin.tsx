@@ -1,19 +1,15 @@
 import { useEffect, useId, useState } from 'react';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { TFunction } from '../../i18n/translator.ts';
+import type { ApiOk } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
-import type { Customer } from '../account/api-types.ts';
-import { Pager } from '../account/Pager.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
 import { button, card, input, label, muted } from '../ui/styles.ts';
 import { CustomerDetail } from './CustomerDetail.tsx';
 import { CustomersTable } from './CustomersTable.tsx';
 import { readView, viewSearch, type CustomersView } from './url-state.ts';
 
-interface CustomerPage {
-  customers: Customer[];
-  total: number;
-  page: number;
-  totalPages: number;
-}
+type CustomerPage = ApiOk<'/customers', 'get'>;
 
 const PAGE_SIZE = 20;
 
@@ -90,7 +86,7 @@ export function CustomersAdmin({ t, lang }: { t: TFunction; lang: string }) {
         <div className="mt-4 flex flex-col gap-3">
           {customers.isError && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-              {t('account.error', { error: customers.error.message })}
+              {t('account.error', { error: apiErrorText(t, customers.error) })}
             </p>
           )}
           {customers.data && (
@@ -111,12 +107,14 @@ export function CustomersAdmin({ t, lang }: { t: TFunction; lang: string }) {
             />
           )}
           {customers.data && (
-            <Pager
-              t={t}
+            <Pagination
               page={customers.data.page}
               totalPages={customers.data.totalPages}
               onPage={(page) => setView({ ...view, page })}
               label={t('adminCustomers.heading')}
+              previousLabel={t('account.events.previous')}
+              nextLabel={t('account.events.next')}
+              status={t('account.events.pageOf', { page: customers.data.page, pages: customers.data.totalPages })}
             />
           )}
         </div>

@@ -1,5 +1,7 @@
 import type { TFunction } from '../../i18n/translator.ts';
-import type { Customer } from '../account/api-types.ts';
+import type { ApiOk } from '../../lib/api/types.ts';
+
+type Customer = ApiOk<'/customers', 'get'>['customers'][number];
 import { formatDate } from '../../lib/format/format.ts';
 import { formatMicros } from '../account/money.ts';
 import { button, td, th } from '../ui/styles.ts';

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { apiRequest } from '../../lib/api/client.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { toast } from '../toast/index.ts';
 import { useAdmin } from './context.ts';
-import { btn, card, input, muted } from './styles.ts';
+import { button, compactCard, compactInput, muted } from '../ui/styles.ts';
 
 const FIELDS = ['repository', 'id', 'name', 'description', 'publisher'] as const;
 
@@ -28,7 +29,7 @@ export function AddNodeForm() {
       toast.success(t('admin.addNode.done', { id: node.id }));
       formElement.reset();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('admin.error'));
+      toast.error(apiErrorText(t, error));
     } finally {
       setBusy(false);
     }
@@ -39,12 +40,12 @@ export function AddNodeForm() {
         {t('admin.addNode.title')}
       </h2>
       <p className={muted}>{t('admin.addNode.lead')}</p>
-      <form className={`${card} flex flex-col gap-3`} onSubmit={(event) => void submit(event)}>
+      <form className={`${compactCard} flex flex-col gap-3`} onSubmit={(event) => void submit(event)}>
         {FIELDS.map((key) => (
           <label key={key} htmlFor={`${ids}-${key}`} className="flex flex-col gap-1 text-sm">
             {t(`admin.addNode.field.${key}`)}
             {key === 'description' ? (
-              <textarea id={`${ids}-${key}`} name={key} rows={3} className={input} />
+              <textarea id={`${ids}-${key}`} name={key} rows={3} className={compactInput} />
             ) : (
               <input
                 id={`${ids}-${key}`}
@@ -52,14 +53,14 @@ export function AddNodeForm() {
                 required={key === 'repository'}
                 type={key === 'repository' ? 'url' : 'text'}
                 placeholder={key === 'repository' ? 'https://github.com/owner/repo' : undefined}
-                className={input}
+                className={compactInput}
                 dir={key === 'name' ? undefined : 'ltr'}
               />
             )}
           </label>
         ))}
         <p className="text-xs text-slate-600 dark:text-slate-300">{t('admin.addNode.hint')}</p>
-        <button type="submit" className={btn.primary} disabled={busy}>
+        <button type="submit" className={button.primary} disabled={busy}>
           {t('admin.addNode.submit')}
         </button>
       </form>

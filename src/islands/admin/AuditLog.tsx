@@ -3,7 +3,7 @@ import { formatDate } from '../../lib/format/format.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { PagedTable } from './PagedTable.tsx';
-import { btn, input, muted, row, td } from './styles.ts';
+import { button, compactInput, muted, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
@@ -60,12 +60,12 @@ export function AuditLog() {
               name={key}
               type={key === 'from' || key === 'to' ? 'date' : 'text'}
               defaultValue={filters[key]}
-              className={input}
+              className={compactInput}
               dir="ltr"
             />
           </label>
         ))}
-        <button type="submit" className={btn.primary}>
+        <button type="submit" className={button.primary}>
           {t('admin.filter')}
         </button>
       </form>
@@ -112,7 +112,7 @@ export function AuditLog() {
                   entry.actor.id === userId && (
                     <button
                       type="button"
-                      className={btn.secondary}
+                      className={button.secondary}
                       disabled={busy === String(entry.id)}
                       onClick={() =>
                         void run(

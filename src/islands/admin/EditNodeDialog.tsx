@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { apiRequest } from '../../lib/api/client.ts';
 import { toast } from '../toast/index.ts';
 import { useAdmin } from './context.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 import { splitList, type AdminNode } from './node-types.ts';
-import { btn, input } from './styles.ts';
+import { button, compactInput } from '../ui/styles.ts';
 
 const FIELDS = [
   { key: 'tags', list: true },
@@ -38,7 +39,7 @@ export function EditNodeDialog({ node, onClose }: { node: AdminNode; onClose: ()
       await client.invalidateQueries({ queryKey: ['/admin/nodes'] });
       onClose();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('admin.error'));
+      toast.error(apiErrorText(t, error));
     } finally {
       setBusy(false);
     }
@@ -48,7 +49,7 @@ export function EditNodeDialog({ node, onClose }: { node: AdminNode; onClose: ()
     return Array.isArray(value) ? value.join(', ') : (value ?? '');
   };
   return (
-    <Dialog title={t('admin.nodes.editTitle', { id: node.id })} onClose={onClose}>
+    <Dialog open width="lg" title={t('admin.nodes.editTitle', { id: node.id })} onClose={onClose}>
       <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)}>
         <label htmlFor={`${idPrefix}-rank`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.field.search_ranking')}
@@ -59,7 +60,7 @@ export function EditNodeDialog({ node, onClose }: { node: AdminNode; onClose: ()
             min={0}
             max={100}
             defaultValue={node.search_ranking ?? 0}
-            className={input}
+            className={compactInput}
           />
         </label>
         {FIELDS.map((field) => (
@@ -69,17 +70,17 @@ export function EditNodeDialog({ node, onClose }: { node: AdminNode; onClose: ()
               id={`${idPrefix}-${field.key}`}
               name={field.key}
               defaultValue={initial(field.key)}
-              className={input}
+              className={compactInput}
               dir="ltr"
             />
           </label>
         ))}
         <p className="text-xs text-slate-600 dark:text-slate-300">{t('admin.nodes.listHint')}</p>
         <div className="flex justify-end gap-2">
-          <button type="button" className={btn.secondary} onClick={onClose}>
+          <button type="button" className={button.secondary} onClick={onClose}>
             {t('admin.cancel')}
           </button>
-          <button type="submit" className={btn.primary} disabled={busy}>
+          <button type="submit" className={button.primary} disabled={busy}>
             {t('admin.save')}
           </button>
         </div>

@@ -2,12 +2,14 @@ import { useId, useState } from 'react';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { EditNodeDialog } from './EditNodeDialog.tsx';
 import type { AdminNode, NodePage } from './node-types.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { StatusPill } from './StatusPill.tsx';
-import { btn, input, row, td } from './styles.ts';
+import { button, compactInput, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
+import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 
 const SORTS = ['', 'name', 'total_install;desc', 'last_updated;desc', 'created_at'] as const;
@@ -34,28 +36,37 @@ export function NodesTable() {
   });
   const { run, busy } = useAdminAction();
 
-  const ban = (node: AdminNode, banned: boolean) => {
-    if (!node.publisher) return;
-    const verb = banned ? 'unban' : 'ban';
-    if (!confirm(t(`admin.nodes.confirm.${verb}`, { id: node.id }))) return;
-    void run(
+  // The weighty actions ask in the app's dialog (ban with a reason the publisher reads), then offer Undo.
+  const [asking, setAsking] = useState<{ node: AdminNode; verb: 'ban' | 'unban' | 'unclaim' } | null>(null);
+  const [undo, setUndo] = useState<UndoTarget | null>(null);
+  const nodePath = (node: AdminNode, verb: 'ban' | 'unban') =>
+    `/publishers/${encodeURIComponent(node.publisher?.id ?? '')}/nodes/${encodeURIComponent(node.id)}/${verb}`;
+
+  async function decide(reason: string) {
+    if (!asking) return;
+    const { node, verb } = asking;
+    setAsking(null);
+    if (verb === 'unclaim') {
+      await run(
+        node.id,
+        'PUT',
+        `/admin/nodes/${encodeURIComponent(node.id)}`,
+        { publisher: { id: 'unclaimed' } },
+        t('admin.nodes.done.unclaim', { id: node.id }),
+      );
+      return;
+    }
+    const done = await run(
       node.id,
       'POST',
-      `/publishers/${encodeURIComponent(node.publisher.id)}/nodes/${encodeURIComponent(node.id)}/${verb}`,
-      undefined,
-      t(`admin.nodes.done.${verb}`, { id: node.id }),
+      nodePath(node, verb),
+      verb === 'ban' ? { reason } : undefined,
+      verb === 'ban' ? null : t('admin.nodes.done.unban', { id: node.id }),
     );
-  };
-  const unclaim = (node: AdminNode) => {
-    if (!confirm(t('admin.nodes.confirm.unclaim', { id: node.id, publisher: node.publisher?.id ?? '' }))) return;
-    void run(
-      node.id,
-      'PUT',
-      `/admin/nodes/${encodeURIComponent(node.id)}`,
-      { publisher: { id: 'unclaimed' } },
-      t('admin.nodes.done.unclaim', { id: node.id }),
-    );
-  };
+    if (done && verb === 'ban') {
+      setUndo({ text: t('admin.nodes.done.ban', { id: node.id }), request: { path: nodePath(node, 'unban') } });
+    }
+  }
 
   return (
     <section aria-labelledby="admin-nodes-title" className="flex flex-col gap-4">
@@ -75,11 +86,11 @@ export function NodesTable() {
       >
         <label htmlFor={`${ids}-q`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.search')}
-          <input id={`${ids}-q`} name="search" type="search" defaultValue={filters.search} className={input} />
+          <input id={`${ids}-q`} name="search" type="search" defaultValue={filters.search} className={compactInput} />
         </label>
         <label htmlFor={`${ids}-s`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.status')}
-          <select id={`${ids}-s`} name="status" defaultValue={filters.status} className={input}>
+          <select id={`${ids}-s`} name="status" defaultValue={filters.status} className={compactInput}>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s ? t(`admin.status.${s.replace('NodeStatus', '')}`) : t('admin.nodes.anyStatus')}
@@ -89,15 +100,15 @@ export function NodesTable() {
         </label>
         <label htmlFor={`${ids}-p`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.publisher')}
-          <input id={`${ids}-p`} name="publisher" defaultValue={filters.publisher} className={input} dir="ltr" />
+          <input id={`${ids}-p`} name="publisher" defaultValue={filters.publisher} className={compactInput} dir="ltr" />
         </label>
         <label htmlFor={`${ids}-t`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.tag')}
-          <input id={`${ids}-t`} name="tag" defaultValue={filters.tag} className={input} dir="ltr" />
+          <input id={`${ids}-t`} name="tag" defaultValue={filters.tag} className={compactInput} dir="ltr" />
         </label>
         <label htmlFor={`${ids}-o`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.sort')}
-          <select id={`${ids}-o`} name="sort" defaultValue={filters.sort} className={input}>
+          <select id={`${ids}-o`} name="sort" defaultValue={filters.sort} className={compactInput}>
             {SORTS.map((s) => (
               <option key={s} value={s}>
                 {t(`admin.nodes.sortBy.${s ? s.replace(';desc', 'Desc') : 'newest'}`)}
@@ -105,7 +116,7 @@ export function NodesTable() {
             ))}
           </select>
         </label>
-        <button type="submit" className={btn.primary}>
+        <button type="submit" className={button.primary}>
           {t('admin.filter')}
         </button>
       </form>
@@ -164,15 +175,15 @@ export function NodesTable() {
                 <td className={td}>
                   {node.status !== 'NodeStatusDeleted' && (
                     <div className="flex flex-wrap gap-1">
-                      <button type="button" className={btn.secondary} onClick={() => setEditing(node)}>
+                      <button type="button" className={button.secondary} onClick={() => setEditing(node)}>
                         {t('admin.nodes.edit')}
                         <span className="sr-only"> {node.id}</span>
                       </button>
                       <button
                         type="button"
-                        className={banned ? btn.secondary : btn.danger}
+                        className={banned ? button.secondary : button.danger}
                         disabled={busy === node.id}
-                        onClick={() => ban(node, banned)}
+                        onClick={() => node.publisher && setAsking({ node, verb: banned ? 'unban' : 'ban' })}
                       >
                         {banned ? t('admin.nodes.unban') : t('admin.nodes.ban')}
                         <span className="sr-only"> {node.id}</span>
@@ -180,9 +191,9 @@ export function NodesTable() {
                       {node.publisher && node.publisher.id !== 'unclaimed' && (
                         <button
                           type="button"
-                          className={btn.secondary}
+                          className={button.secondary}
                           disabled={busy === node.id}
-                          onClick={() => unclaim(node)}
+                          onClick={() => setAsking({ node, verb: 'unclaim' })}
                         >
                           {t('admin.nodes.unclaim')}
                           <span className="sr-only"> {node.id}</span>
@@ -197,6 +208,25 @@ export function NodesTable() {
         }
       </PagedTable>
       {editing && <EditNodeDialog node={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? t(`admin.nodes.${asking.verb}Title`, { id: asking.node.id }) : ''}
+        body={
+          asking?.verb === 'ban'
+            ? t('admin.nodes.banBody')
+            : asking?.verb === 'unclaim'
+              ? t('admin.nodes.confirm.unclaim', { id: asking.node.id, publisher: asking.node.publisher?.id ?? '' })
+              : t('admin.nodes.confirm.unban', { id: asking?.node.id ?? '' })
+        }
+        confirmLabel={asking ? t(`admin.nodes.${asking.verb}Confirm`) : ''}
+        cancelLabel={t('admin.cancel')}
+        tone={asking?.verb === 'ban' ? 'danger' : 'primary'}
+        pending={busy !== null}
+        {...(asking?.verb === 'ban' ? { reason: { label: t('admin.nodes.banReason'), required: true } } : {})}
+        onConfirm={(reason) => void decide(reason)}
+        onClose={() => setAsking(null)}
+      />
+      <UndoBar target={undo} onDone={() => setUndo(null)} />
     </section>
   );
 }

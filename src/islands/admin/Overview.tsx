@@ -1,7 +1,7 @@
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { QueryStatus } from './QueryStatus.tsx';
-import { card, muted } from './styles.ts';
+import { compactCard, muted } from '../ui/styles.ts';
 
 interface OverviewData {
   nodes: Record<string, number>;
@@ -21,12 +21,12 @@ function Tile({ label, value, href }: { label: string; value: number; href?: str
   return href ? (
     <a
       href={href}
-      className={`${card} block hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500`}
+      className={`${compactCard} block hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500`}
     >
       {body}
     </a>
   ) : (
-    <div className={card}>{body}</div>
+    <div className={compactCard}>{body}</div>
   );
 }
 

@@ -1,9 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type Column, TableHead } from '../ui/TableHead.tsx';
-import { Pagination } from './Pagination.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
+import { useAdmin } from './context.ts';
 import { QueryStatus } from './QueryStatus.tsx';
-import { muted } from './styles.ts';
+import { muted } from '../ui/styles.ts';
 
 interface Paged {
   total: number;
@@ -22,6 +23,7 @@ interface Props<T extends Paged> {
 
 /** Loading/error lines, then a captioned table with its pager: the frame every admin list shares. */
 export function PagedTable<T extends Paged>({ query, caption, columns, page, onPage, children }: Props<T>) {
+  const { t } = useAdmin();
   return (
     <>
       <QueryStatus query={query} />
@@ -32,7 +34,22 @@ export function PagedTable<T extends Paged>({ query, caption, columns, page, onP
             <TableHead columns={columns} />
             <tbody>{children(query.data)}</tbody>
           </table>
-          <Pagination page={page} total={query.data.total} totalPages={query.data.totalPages} onPage={onPage} />
+          <div className="pt-3">
+            <Pagination
+              label={t('admin.pagination.label')}
+              page={page}
+              totalPages={query.data.totalPages}
+              onPage={onPage}
+              previousLabel={t('admin.pagination.previous')}
+              nextLabel={t('admin.pagination.next')}
+              status={t('admin.pagination.summary', {
+                page,
+                pages: Math.max(query.data.totalPages, 1),
+                count: query.data.total,
+              })}
+              showSingle
+            />
+          </div>
         </div>
       )}
     </>

@@ -4,7 +4,7 @@ import { useAdmin } from './context.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { StatusPill } from './StatusPill.tsx';
-import { btn, input, row, td } from './styles.ts';
+import { button, compactInput, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
@@ -50,7 +50,7 @@ export function PublishersTable() {
       >
         <label className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.status')}
-          <select name="status" defaultValue={status} className={input}>
+          <select name="status" defaultValue={status} className={compactInput}>
             <option value="">{t('admin.nodes.anyStatus')}</option>
             <option value="PublisherStatusActive">{t('admin.status.Active')}</option>
             <option value="PublisherStatusBanned">{t('admin.status.Banned')}</option>
@@ -90,7 +90,7 @@ export function PublishersTable() {
                 <td className={td}>
                   <button
                     type="button"
-                    className={banned ? btn.secondary : btn.danger}
+                    className={banned ? button.secondary : button.danger}
                     disabled={busy === p.id}
                     onClick={() => toggle(p.id, banned)}
                   >

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useAdmin } from './context.ts';
 
 /** Loading and error lines for a query (the data itself is rendered by the caller). */
@@ -10,7 +11,7 @@ export function QueryStatus({ query }: { query: Pick<UseQueryResult<unknown, Err
         role="alert"
         className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
       >
-        {query.error.message || t('admin.error')}
+        {apiErrorText(t, query.error)}
       </p>
     );
   }

@@ -3,7 +3,7 @@ import { formatDate } from '../../lib/format/format.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { QueryStatus } from './QueryStatus.tsx';
-import { btn, input } from './styles.ts';
+import { button, compactInput } from '../ui/styles.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
 interface AdminReport {
@@ -64,16 +64,16 @@ function ReportItem({ report }: { report: AdminReport }) {
         </label>
         <input
           id={noteId}
-          className={`min-w-48 flex-1 ${input}`}
+          className={`min-w-48 flex-1 ${compactInput}`}
           placeholder={t('adminReports.note')}
           maxLength={2000}
           value={note}
           onChange={(event) => setNote(event.target.value)}
         />
-        <button type="button" className={btn.primary} disabled={busy !== null} onClick={() => decide('resolved')}>
+        <button type="button" className={button.primary} disabled={busy !== null} onClick={() => decide('resolved')}>
           {t('adminReports.resolve')}
         </button>
-        <button type="button" className={btn.secondary} disabled={busy !== null} onClick={() => decide('dismissed')}>
+        <button type="button" className={button.secondary} disabled={busy !== null} onClick={() => decide('dismissed')}>
           {t('adminReports.dismiss')}
         </button>
         <a className="text-sm underline" href={`${base}/review?nodeId=${node}`}>

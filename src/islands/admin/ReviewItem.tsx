@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { FindingsList } from './FindingsList.tsx';
-import type { Decision, QueueItem } from './review-types.ts';
+import { hasCriticalFindings, type Decision, type QueueItem } from './review-types.ts';
 import { ReviewRequestNote } from './ReviewRequestNote.tsx';
 import { StatusPill } from './StatusPill.tsx';
-import { btn, card, input, muted } from './styles.ts';
+import { button, compactCard, compactInput, muted } from '../ui/styles.ts';
 
 interface Props {
   item: QueueItem;
@@ -21,11 +22,15 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const label = `${item.node.id}@${item.version.version}`;
-  const decide = async (decision: Decision) => {
-    if (await onReview(decision, reason.trim() || t(`admin.review.defaultReason.${decision}`))) setReason('');
+  const [confirming, setConfirming] = useState(false);
+  const critical = hasCriticalFindings(item);
+  const decide = async (decision: Decision, given = reason.trim()) => {
+    if (await onReview(decision, given || t(`admin.review.defaultReason.${decision}`))) setReason('');
   };
+  // Approving what the scanner calls critical needs a reason of its own and a second look.
+  const approve = () => (critical ? setConfirming(true) : void decide('approve'));
   return (
-    <article className={card} aria-label={label} data-testid="review-item">
+    <article className={compactCard} aria-label={label} data-testid="review-item">
       <header className="flex flex-wrap items-center gap-3">
         <input
           type="checkbox"
@@ -38,7 +43,7 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
           {item.node.id}
           <span className="text-slate-500">@{item.version.version}</span>
         </h3>
-        <StatusPill status={item.version.status} />
+        {item.version.status && <StatusPill status={item.version.status} />}
         <a
           className="text-sm text-brand-600 underline dark:text-brand-100"
           href={localizedPath(lang, `/nodes/${item.node.id}`)}
@@ -75,27 +80,42 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
           {t('admin.review.reason')}
           <input
             id={reasonId}
-            className={input}
+            className={compactInput}
             value={reason}
             placeholder={t('admin.review.reasonPlaceholder')}
             onChange={(event) => setReason(event.target.value)}
           />
         </label>
-        <button type="button" className={btn.success} disabled={busy} onClick={() => void decide('approve')}>
+        <button type="button" className={button.success} disabled={busy} onClick={approve}>
           {t('admin.review.approve')}
         </button>
         <button
           type="button"
-          className={btn.warn}
+          className={button.warn}
           disabled={busy || item.version.status === 'NodeVersionStatusFlagged'}
           onClick={() => void decide('flag')}
         >
           {t('admin.review.flag')}
         </button>
-        <button type="button" className={btn.danger} disabled={busy} onClick={() => void decide('ban')}>
+        <button type="button" className={button.danger} disabled={busy} onClick={() => void decide('ban')}>
           {t('admin.review.ban')}
         </button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={t('admin.review.criticalTitle', { name: label })}
+        body={t('admin.review.criticalBody')}
+        confirmLabel={t('admin.review.criticalConfirm')}
+        cancelLabel={t('admin.cancel')}
+        tone="warn"
+        pending={busy}
+        reason={{ label: t('admin.review.criticalReason'), required: true }}
+        onConfirm={(given) => {
+          setConfirming(false);
+          void decide('approve', given);
+        }}
+        onClose={() => setConfirming(false)}
+      />
     </article>
   );
 }

@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
-import { Pagination } from './Pagination.tsx';
+import { Pagination } from '../ui/Pagination.tsx';
 import { QueryStatus } from './QueryStatus.tsx';
 import { ReviewItem } from './ReviewItem.tsx';
-import type { Decision, QueuePage } from './review-types.ts';
-import { btn, input, muted } from './styles.ts';
+import { hasCriticalFindings, type Decision, type QueuePage } from './review-types.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { button, compactInput, muted } from '../ui/styles.ts';
 import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useReview } from './use-review.ts';
@@ -38,9 +39,16 @@ export function ReviewQueue() {
   const items = query.data?.items ?? [];
   const current = FILTERS.find((f) => f.statuses.join() === statuses.join())?.id;
 
-  async function batch(decision: Decision) {
+  const [confirmingBatch, setConfirmingBatch] = useState(false);
+  const criticalSelected = items.filter((item) => selected.has(item.version.id) && hasCriticalFindings(item));
+  async function batch(decision: Decision, given = batchReason.trim()) {
+    if (decision === 'approve' && criticalSelected.length > 0 && !confirmingBatch) {
+      setConfirmingBatch(true);
+      return;
+    }
+    setConfirmingBatch(false);
     const ids = [...selected];
-    if (await review(decision, ids, batchReason.trim() || t(`admin.review.defaultReason.${decision}`))) {
+    if (await review(decision, ids, given || t(`admin.review.defaultReason.${decision}`))) {
       setSelected(new Set());
       setBatchReason('');
     }
@@ -65,7 +73,7 @@ export function ReviewQueue() {
               key={filter.id}
               type="button"
               aria-pressed={current === filter.id}
-              className={current === filter.id ? btn.primary : btn.secondary}
+              className={current === filter.id ? button.primary : button.secondary}
               onClick={() => setParams({ statuses: [...filter.statuses], page: null })}
             >
               {t(`admin.review.filter.${filter.id}`)}
@@ -82,9 +90,9 @@ export function ReviewQueue() {
         >
           <label htmlFor={nodeFilterId} className="flex flex-col gap-1 text-sm">
             {t('admin.review.nodeFilter')}
-            <input id={nodeFilterId} name="nodeId" className={input} defaultValue={nodeId} dir="ltr" />
+            <input id={nodeFilterId} name="nodeId" className={compactInput} defaultValue={nodeId} dir="ltr" />
           </label>
-          <button type="submit" className={btn.secondary}>
+          <button type="submit" className={button.secondary}>
             {t('admin.filter')}
           </button>
         </form>
@@ -95,7 +103,7 @@ export function ReviewQueue() {
         <div className="flex flex-wrap items-end gap-2 rounded-xl bg-slate-100 p-3 dark:bg-slate-800/60">
           <button
             type="button"
-            className={btn.secondary}
+            className={button.secondary}
             onClick={() =>
               setSelected(selected.size === items.length ? new Set() : new Set(items.map((i) => i.version.id)))
             }
@@ -111,18 +119,18 @@ export function ReviewQueue() {
                 {t('admin.review.batchReason')}
                 <input
                   id={batchReasonId}
-                  className={input}
+                  className={compactInput}
                   value={batchReason}
                   onChange={(e) => setBatchReason(e.target.value)}
                 />
               </label>
-              <button type="button" className={btn.success} disabled={busy} onClick={() => void batch('approve')}>
+              <button type="button" className={button.success} disabled={busy} onClick={() => void batch('approve')}>
                 {t('admin.review.batchApprove')}
               </button>
-              <button type="button" className={btn.warn} disabled={busy} onClick={() => void batch('flag')}>
+              <button type="button" className={button.warn} disabled={busy} onClick={() => void batch('flag')}>
                 {t('admin.review.batchFlag')}
               </button>
-              <button type="button" className={btn.danger} disabled={busy} onClick={() => void batch('ban')}>
+              <button type="button" className={button.danger} disabled={busy} onClick={() => void batch('ban')}>
                 {t('admin.review.batchBan')}
               </button>
             </>
@@ -141,12 +149,29 @@ export function ReviewQueue() {
       ))}
       {query.data && query.data.totalPages > 1 && (
         <Pagination
+          label={t('admin.pagination.label')}
           page={page}
-          total={query.data.total}
           totalPages={query.data.totalPages}
           onPage={(p) => setParams({ page: String(p) })}
+          previousLabel={t('admin.pagination.previous')}
+          nextLabel={t('admin.pagination.next')}
+          status={t('admin.pagination.summary', { page, pages: query.data.totalPages, count: query.data.total })}
         />
       )}
+      <ConfirmDialog
+        open={confirmingBatch}
+        title={t('admin.review.criticalTitle', {
+          name: criticalSelected.map((item) => `${item.node.id}@${item.version.version}`).join(', '),
+        })}
+        body={t('admin.review.criticalBody')}
+        confirmLabel={t('admin.review.criticalConfirm')}
+        cancelLabel={t('admin.cancel')}
+        tone="warn"
+        pending={busy}
+        reason={{ label: t('admin.review.criticalReason'), required: true }}
+        onConfirm={(given) => void batch('approve', given)}
+        onClose={() => setConfirmingBatch(false)}
+      />
       <UndoBar target={undo} onDone={() => setUndo(null)} />
     </section>
   );

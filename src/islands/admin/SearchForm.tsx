@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useAdmin } from './context.ts';
-import { btn, input } from './styles.ts';
+import { button, compactInput } from '../ui/styles.ts';
 
 /** One text box (plus optional extra controls) that writes `search` to the URL on submit. */
 export function SearchForm({
@@ -28,10 +28,10 @@ export function SearchForm({
     >
       <label htmlFor={id} className="flex flex-col gap-1 text-sm">
         {label}
-        <input id={id} name="search" type="search" defaultValue={value} className={input} />
+        <input id={id} name="search" type="search" defaultValue={value} className={compactInput} />
       </label>
       {children}
-      <button type="submit" className={btn.primary}>
+      <button type="submit" className={button.primary}>
         {t('admin.filter')}
       </button>
     </form>

@@ -1,19 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api/client.ts';
 import { toast } from '../toast/index.ts';
 import { useAdmin } from './context.ts';
-import { btn } from './styles.ts';
+import { button } from '../ui/styles.ts';
 
 export interface UndoTarget {
   text: string;
   batchId?: string;
   entryIds?: number[];
+  /** An action with its own inverse route (a node ban is undone by unbanning it). */
+  request?: { path: string };
 }
 
 /**
  * The "done — Undo" notice after a review or ban. A live region, so screen readers hear the
- * result; Undo reverses exactly that action through POST /admin/undo.
+ * result; Undo reverses exactly that action (POST /admin/undo, or the action's own inverse route).
  */
 export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone: () => void }) {
   const { t } = useAdmin();
@@ -23,14 +26,17 @@ export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone:
     if (!target) return;
     setBusy(true);
     try {
-      await apiRequest('POST', '/admin/undo', {
-        body: target.batchId ? { batch_id: target.batchId } : { entry_ids: target.entryIds },
-      });
+      if (target.request) await apiRequest('POST', target.request.path);
+      else {
+        await apiRequest('POST', '/admin/undo', {
+          body: target.batchId ? { batch_id: target.batchId } : { entry_ids: target.entryIds },
+        });
+      }
       toast.success(t('admin.undo.done'));
       onDone();
       await client.invalidateQueries();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('admin.error'));
+      toast.error(apiErrorText(t, error));
     } finally {
       setBusy(false);
     }
@@ -43,7 +49,7 @@ export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone:
           className="flex items-center gap-4 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
         >
           <span>{target.text}</span>
-          <button type="button" className={btn.secondary} disabled={busy} onClick={() => void undo()}>
+          <button type="button" className={button.secondary} disabled={busy} onClick={() => void undo()}>
             {t('admin.undo.button')}
           </button>
           <button

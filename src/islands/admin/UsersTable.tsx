@@ -3,7 +3,7 @@ import { useAdmin } from './context.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { StatusPill } from './StatusPill.tsx';
-import { btn, row, td } from './styles.ts';
+import { button, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
@@ -80,7 +80,7 @@ export function UsersTable() {
                   type="button"
                   role="switch"
                   aria-checked={user.isAdmin}
-                  className={user.isAdmin ? btn.primary : btn.secondary}
+                  className={user.isAdmin ? button.primary : button.secondary}
                   disabled={busy === user.id || user.id === userId}
                   onClick={() => setAdmin(user, !user.isAdmin)}
                 >

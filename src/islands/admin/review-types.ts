@@ -1,35 +1,13 @@
-export interface QueueFinding {
-  rule_id: string;
-  severity: string;
-  line: number | null;
-  snippet: string;
-  message: string;
-  knownInPreviousVersion: boolean;
-}
+// The review queue's shapes, generated from docs/openapi.json (see src/lib/api/types.ts).
+import type { ApiSchema } from '../../lib/api/types.ts';
 
-export interface QueueItem {
-  version: {
-    id: string;
-    version: string;
-    status: string;
-    status_reason?: string;
-    createdAt?: string;
-    downloadUrl?: string;
-  };
-  node: { id: string; name: string; publisher_id: string; repository?: string; status: string };
-  previous_approved_version: string | null;
-  scan: { outcome: string; ruleset_version: string; scanned_at: string; error: string | null } | null;
-  finding_count: number;
-  files: { file: string; findings: QueueFinding[] }[];
-  /** The publisher's open request for another look (Nodeyard). */
-  review_request?: { message: string; requested_by: string | null; created_at: string } | null;
-}
+export type QueuePage = ApiSchema<'ReviewQueuePage'>;
+export type QueueItem = ApiSchema<'ReviewQueueItem'>;
+export type QueueFinding = QueueItem['files'][number]['findings'][number];
 
-export interface QueuePage {
-  items: QueueItem[];
-  total: number;
-  page: number;
-  totalPages: number;
-}
+export type Decision = ApiSchema<'AdminBatchReviewRequest'>['action'];
 
-export type Decision = 'approve' | 'flag' | 'ban';
+/** Whether the scanner found anything critical in a queued version (approving it then asks for a reason). */
+export function hasCriticalFindings(item: QueueItem): boolean {
+  return item.files.some((file) => file.findings.some((finding) => finding.severity === 'critical'));
+}

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api/client.ts';
 import { toast } from '../toast/index.ts';
@@ -24,7 +25,7 @@ export function useReview(onUndoable: (target: UndoTarget) => void) {
       await client.invalidateQueries();
       return true;
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : t('admin.error'));
+      toast.error(apiErrorText(t, error));
       return false;
     } finally {
       setBusy(false);

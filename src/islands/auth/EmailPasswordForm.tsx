@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
-import { fieldErrorClass, inputClass, labelClass, primaryButtonClass } from './field-styles.ts';
+import { fieldErrorClass, inputClass, labelClass } from './field-styles.ts';
+import { button } from '../ui/styles.ts';
 import type { Busy } from './SocialButtons.tsx';
 
 export interface EmailPasswordValues {
@@ -114,7 +115,7 @@ export function EmailPasswordForm({ t, mode, busy, ready, onSubmit }: Props) {
       </div>
       <button
         type="submit"
-        className={primaryButtonClass}
+        className={`${button.primary} h-11 w-full`}
         disabled={!ready || busy !== null}
         data-testid="email-submit"
       >

@@ -6,7 +6,7 @@ import { localizedPath } from '../../lib/locale-path.ts';
 import { signOutEverywhere } from '../stores/auth.ts';
 import { toast } from '../toast/toast-store.ts';
 import { Toaster } from '../toast/Toaster.tsx';
-import { primaryButtonClass } from './field-styles.ts';
+import { button } from '../ui/styles.ts';
 
 interface Props {
   lang: Locale;
@@ -50,7 +50,7 @@ export function LogoutPanel({ lang, messages }: Props) {
       ) : (
         <button
           type="button"
-          className={`${primaryButtonClass} max-w-xs`}
+          className={`${button.primary} h-11 w-full max-w-xs`}
           disabled={state === 'signing-out'}
           onClick={() => void logout()}
           data-testid="logout-button"

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import type { FirebaseHandle } from '../stores/auth.ts';
 import { authErrorMessage, errorCode } from './auth-errors.ts';
-import { fieldErrorClass, inputClass, labelClass, primaryButtonClass } from './field-styles.ts';
+import { fieldErrorClass, inputClass, labelClass } from './field-styles.ts';
+import { button } from '../ui/styles.ts';
 
 interface Props {
   t: TFunction;
@@ -71,7 +72,7 @@ export function ResetPasswordForm({ t, handle, onBack }: Props) {
               </p>
             )}
           </div>
-          <button type="submit" className={primaryButtonClass} disabled={!handle || state === 'busy'}>
+          <button type="submit" className={`${button.primary} h-11 w-full`} disabled={!handle || state === 'busy'}>
             {state === 'busy' ? t('authForm.working') : t('authForm.sendReset')}
           </button>
         </form>

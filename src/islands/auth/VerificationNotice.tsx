@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import type { FirebaseHandle } from '../stores/auth.ts';
 import { authErrorMessage } from './auth-errors.ts';
-import { primaryButtonClass } from './field-styles.ts';
+import { button } from '../ui/styles.ts';
 
 interface Props {
   t: TFunction;
@@ -39,7 +39,7 @@ export function VerificationNotice({ t, email, returnTo, handle }: Props) {
         {t('authForm.verifyTitle')}
       </h2>
       <p className="mt-2 text-sm text-slate-700 dark:text-slate-200">{t('authForm.verifyBody', { email })}</p>
-      <a href={returnTo} className={`${primaryButtonClass} mt-5`} data-testid="verify-continue">
+      <a href={returnTo} className={`${button.primary} mt-5 h-11 w-full`} data-testid="verify-continue">
         {t('authForm.continue')}
       </a>
       <button

@@ -2,18 +2,18 @@ import { useState } from 'react';
 import { claimPath } from '../../lib/dashboard/paths.ts';
 import { useDashboard } from './context.ts';
 import { Field } from './ui/Field.tsx';
-import { buttonClass, cardClass, inputClass, mutedText } from './ui/styles.ts';
+import { button, card, input, muted } from '../ui/styles.ts';
 
 /** Entry to claim-my-node: name the unclaimed node, then choose a publisher on the claim page. */
 export function ClaimPanel() {
   const { t, lang, claimConfigured } = useDashboard();
   const [nodeId, setNodeId] = useState('');
   return (
-    <section className={cardClass} aria-labelledby="claim-heading">
+    <section className={card} aria-labelledby="claim-heading">
       <h2 id="claim-heading" className="text-lg font-semibold">
         {t('dashboard.claim.heading')}
       </h2>
-      <p className={`${mutedText} mt-1`}>{t('dashboard.claim.lead')}</p>
+      <p className={`${muted} mt-1`}>{t('dashboard.claim.lead')}</p>
       {claimConfigured ? (
         <form
           className="mt-3 flex flex-wrap items-end gap-2"
@@ -27,7 +27,7 @@ export function ClaimPanel() {
               {({ id, describedBy }) => (
                 <input
                   id={id}
-                  className={`${inputClass} font-mono`}
+                  className={`${input} font-mono`}
                   dir="ltr"
                   value={nodeId}
                   onChange={(event) => setNodeId(event.target.value)}
@@ -38,7 +38,7 @@ export function ClaimPanel() {
               )}
             </Field>
           </div>
-          <button type="submit" className={buttonClass.secondary} disabled={!nodeId.trim()}>
+          <button type="submit" className={button.secondary} disabled={!nodeId.trim()}>
             {t('dashboard.claim.continue')}
           </button>
         </form>

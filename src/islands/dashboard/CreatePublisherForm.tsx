@@ -1,13 +1,13 @@
 import { useState } from 'react';
+import { apiErrorText, apiFieldErrors, codeText } from '../../lib/api/error-text.ts';
 import type { Publisher, PublisherIdCheck } from '../../lib/dashboard/api-types.ts';
-import { fieldErrors } from '../../lib/dashboard/field-errors.ts';
 import { api } from '../../lib/dashboard/paths.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { useDashboard } from './context.ts';
-import { ErrorNote } from './ui/ErrorNote.tsx';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { TextAreaField, TextField } from './ui/TextField.tsx';
-import { buttonClass, cardClass, inputClass } from './ui/styles.ts';
+import { button, card, input } from '../ui/styles.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useInvalidate } from './use-invalidate.ts';
 
@@ -34,10 +34,11 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
   );
   const create = useApiMutation<CreateBody, Publisher>('POST', api.publishers);
   const invalidate = useInvalidate();
-  const serverErrors = fieldErrors(create.error?.details);
+  const serverErrors = apiFieldErrors(t, create.error);
   const typing = id.trim() !== settledId;
   const checking = settledId.length > 0 && (typing || check.isFetching);
-  const idProblem = !typing && check.data && !check.data.isAvailable ? check.data.message : undefined;
+  const idProblem =
+    !typing && check.data && !check.data.isAvailable ? codeText(t, check.data.error, check.data.message) : undefined;
   const idOk = !typing && !check.isFetching && check.data?.isAvailable === true;
   const canSubmit = idOk && name.trim().length > 0 && !create.isPending;
 
@@ -49,7 +50,7 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
 
   return (
     <form
-      className={`${cardClass} flex flex-col gap-4`}
+      className={`${card} flex flex-col gap-4`}
       aria-labelledby="create-publisher-heading"
       onSubmit={(event) => {
         event.preventDefault();
@@ -62,7 +63,7 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
             toast.success(t('dashboard.createPublisher.created', { id: publisher.id }));
             onDone(publisher.id);
           },
-          onError: (error) => toast.error(error.message),
+          onError: (error) => toast.error(apiErrorText(t, error)),
         });
       }}
       data-testid="create-publisher-form"
@@ -74,7 +75,7 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
         label={t('dashboard.createPublisher.idLabel')}
         help={idHelp}
         error={idProblem ?? serverErrors['id']}
-        className={`${inputClass} font-mono`}
+        className={`${input} font-mono`}
         dir="ltr"
         value={id}
         onValueChange={setId}
@@ -101,17 +102,12 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
         onValueChange={setDescription}
         maxLength={2000}
       />
-      <ErrorNote message={create.error?.message} />
+      <ErrorNote message={create.error ? apiErrorText(t, create.error) : null} />
       <div className="flex flex-wrap justify-end gap-2">
-        <button
-          type="button"
-          className={buttonClass.secondary}
-          onClick={() => onDone(null)}
-          disabled={create.isPending}
-        >
+        <button type="button" className={button.secondary} onClick={() => onDone(null)} disabled={create.isPending}>
           {t('dashboard.cancel')}
         </button>
-        <button type="submit" className={buttonClass.primary} disabled={!canSubmit}>
+        <button type="submit" className={button.primary} disabled={!canSubmit}>
           {create.isPending ? t('dashboard.createPublisher.creating') : t('dashboard.createPublisher.submit')}
         </button>
       </div>

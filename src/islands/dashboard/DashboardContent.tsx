@@ -8,7 +8,7 @@ import { CreatePublisherForm } from './CreatePublisherForm.tsx';
 import { PublisherCard } from './PublisherCard.tsx';
 import { PublishHelp } from './PublishHelp.tsx';
 import { QueryState } from './ui/QueryState.tsx';
-import { buttonClass, mutedText } from './ui/styles.ts';
+import { button, muted } from '../ui/styles.ts';
 
 /** Everything a signed-in user manages: publishers, their nodes and tokens, publishing and claims. */
 export function DashboardContent() {
@@ -21,7 +21,7 @@ export function DashboardContent() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">{t('dashboard.publishers.heading')}</h2>
         {!creating && (
-          <button type="button" className={buttonClass.primary} onClick={() => setCreating(true)}>
+          <button type="button" className={button.primary} onClick={() => setCreating(true)}>
             {t('dashboard.publishers.new')}
           </button>
         )}
@@ -30,7 +30,7 @@ export function DashboardContent() {
       <QueryState query={publishers}>
         {(data) =>
           data.length === 0 ? (
-            !creating && <p className={mutedText}>{t('dashboard.publishers.empty')}</p>
+            !creating && <p className={muted}>{t('dashboard.publishers.empty')}</p>
           ) : (
             <div className="flex flex-col gap-6">
               {data.map((publisher) => (

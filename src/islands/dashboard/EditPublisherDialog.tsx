@@ -1,14 +1,14 @@
 import { useState } from 'react';
+import { apiErrorText, apiFieldErrors } from '../../lib/api/error-text.ts';
 import type { Publisher } from '../../lib/dashboard/api-types.ts';
-import { fieldErrors } from '../../lib/dashboard/field-errors.ts';
 import { api } from '../../lib/dashboard/paths.ts';
 import { useApiMutation } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { useDashboard } from './context.ts';
-import { ErrorNote } from './ui/ErrorNote.tsx';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { TextAreaField, TextField } from './ui/TextField.tsx';
-import { Modal } from './ui/Modal.tsx';
-import { buttonClass } from './ui/styles.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { button } from '../ui/styles.ts';
 import { useInvalidate } from './use-invalidate.ts';
 
 interface Props {
@@ -21,10 +21,10 @@ interface Props {
 export function EditPublisherDialog({ publisher, open, onClose }: Props) {
   const { t } = useDashboard();
   return (
-    <Modal open={open} title={t('dashboard.publishers.editTitle', { id: publisher.id })} onClose={onClose}>
+    <Dialog open={open} title={t('dashboard.publishers.editTitle', { id: publisher.id })} onClose={onClose}>
       {/* Remounted per opening, so the form starts from the current values. */}
       {open && <EditPublisherForm publisher={publisher} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -34,7 +34,7 @@ function EditPublisherForm({ publisher, onClose }: Omit<Props, 'open'>) {
   const [description, setDescription] = useState(publisher.description ?? '');
   const update = useApiMutation<{ name: string; description: string }, Publisher>('PUT', api.publisher(publisher.id));
   const invalidate = useInvalidate();
-  const errors = fieldErrors(update.error?.details);
+  const errors = apiFieldErrors(t, update.error);
   return (
     <form
       className="flex flex-col gap-4"
@@ -48,7 +48,7 @@ function EditPublisherForm({ publisher, onClose }: Omit<Props, 'open'>) {
               toast.success(t('dashboard.publishers.updated'));
               onClose();
             },
-            onError: (error) => toast.error(error.message),
+            onError: (error) => toast.error(apiErrorText(t, error)),
           },
         );
       }}
@@ -69,12 +69,12 @@ function EditPublisherForm({ publisher, onClose }: Omit<Props, 'open'>) {
         onValueChange={setDescription}
         maxLength={2000}
       />
-      <ErrorNote message={update.error?.message} />
+      <ErrorNote message={update.error ? apiErrorText(t, update.error) : null} />
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={update.isPending}>
+        <button type="button" className={button.secondary} onClick={onClose} disabled={update.isPending}>
           {t('dashboard.cancel')}
         </button>
-        <button type="submit" className={buttonClass.primary} disabled={update.isPending || !name.trim()}>
+        <button type="submit" className={button.primary} disabled={update.isPending || !name.trim()}>
           {update.isPending ? t('dashboard.saving') : t('dashboard.save')}
         </button>
       </div>

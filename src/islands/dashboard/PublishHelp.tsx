@@ -1,6 +1,6 @@
 import { publishCommand, pyprojectSnippet, reachableWithDevEnvironment } from '../../lib/dashboard/publish-steps.ts';
 import { useDashboard } from './context.ts';
-import { cardClass, mutedText } from './ui/styles.ts';
+import { card, muted } from '../ui/styles.ts';
 
 const codeClass =
   'mt-2 block overflow-x-auto rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm whitespace-pre text-slate-900 dark:bg-slate-900 dark:text-slate-100';
@@ -14,7 +14,7 @@ export function PublishHelp({ publisherId, open }: { publisherId: string | undef
   const id = publisherId ?? 'your-publisher-id';
   const local = reachableWithDevEnvironment(apiUrl);
   return (
-    <details className={cardClass} open={open} data-testid="publish-help">
+    <details className={card} open={open} data-testid="publish-help">
       <summary className="cursor-pointer text-lg font-semibold">{t('dashboard.publish.heading')}</summary>
       <ol className="mt-4 flex list-decimal flex-col gap-4 ps-6 text-sm">
         <li>
@@ -35,7 +35,7 @@ export function PublishHelp({ publisherId, open }: { publisherId: string | undef
           <code dir="ltr" className={codeClass}>
             {`export REGISTRY_ACCESS_TOKEN=nyd_pat_…\n${publishCommand(apiUrl)}`}
           </code>
-          <p className={`${mutedText} mt-2`}>
+          <p className={`${muted} mt-2`}>
             {local
               ? t('dashboard.publish.registryDev', { url: apiUrl })
               : t('dashboard.publish.registryOther', { url: apiUrl })}

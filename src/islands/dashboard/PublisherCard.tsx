@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { Publisher } from '../../lib/dashboard/api-types.ts';
 import { api } from '../../lib/dashboard/paths.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
@@ -7,9 +8,9 @@ import { useDashboard } from './context.ts';
 import { EditPublisherDialog } from './EditPublisherDialog.tsx';
 import { NodeList } from './nodes/NodeList.tsx';
 import { TokenSection } from './tokens/TokenSection.tsx';
-import { ConfirmDialog } from './ui/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { StatusBadge } from './ui/StatusBadge.tsx';
-import { buttonClass, cardClass, mutedText } from './ui/styles.ts';
+import { button, card, muted } from '../ui/styles.ts';
 import { useInvalidate } from './use-invalidate.ts';
 
 /**
@@ -28,29 +29,29 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
   const headingId = `publisher-${publisher.id}`;
 
   return (
-    <section className={`${cardClass} flex flex-col gap-6`} aria-labelledby={headingId} data-testid="publisher-card">
+    <section className={`${card} flex flex-col gap-6`} aria-labelledby={headingId} data-testid="publisher-card">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="text-xl font-semibold">
             {publisher.name || publisher.id}
           </h3>
-          <p className={`${mutedText} font-mono`} dir="ltr">
+          <p className={`${muted} font-mono`} dir="ltr">
             @{publisher.id}
           </p>
           {banned && (
             <p className="mt-2 flex items-center gap-2 text-sm">
               <StatusBadge tone="bad" label={t('dashboard.publishers.banned')} />
-              <span className={mutedText}>{t('dashboard.publishers.bannedNote')}</span>
+              <span className={muted}>{t('dashboard.publishers.bannedNote')}</span>
             </p>
           )}
         </div>
         {isOwner && (
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={buttonClass.secondary} onClick={() => setEditing(true)}>
+            <button type="button" className={button.secondary} onClick={() => setEditing(true)}>
               {t('dashboard.edit')}
               <span className="sr-only"> {publisher.id}</span>
             </button>
-            <button type="button" className={buttonClass.dangerGhost} onClick={() => setDeleting(true)}>
+            <button type="button" className={button.dangerGhost} onClick={() => setDeleting(true)}>
               {t('dashboard.delete')}
               <span className="sr-only"> {publisher.id}</span>
             </button>
@@ -61,19 +62,19 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
       {isOwner ? (
         <TokenSection publisherId={publisher.id} />
       ) : (
-        permissions.data && <p className={mutedText}>{t('dashboard.tokens.ownerOnly')}</p>
+        permissions.data && <p className={muted}>{t('dashboard.tokens.ownerOnly')}</p>
       )}
       <EditPublisherDialog publisher={publisher} open={editing} onClose={() => setEditing(false)} />
       <ConfirmDialog
-        t={t}
+        cancelLabel={t('dashboard.cancel')}
         open={deleting}
         title={t('dashboard.publishers.deleteTitle', { id: publisher.id })}
         body={t('dashboard.publishers.deleteBody')}
-        phrase={publisher.id}
+        phrase={{ text: publisher.id, label: t('dashboard.typeToConfirm', { phrase: publisher.id }) }}
         confirmLabel={t('dashboard.delete')}
         pendingLabel={t('dashboard.deleting')}
         pending={remove.isPending}
-        error={remove.error?.message ?? null}
+        error={remove.error ? apiErrorText(t, remove.error) : null}
         onClose={() => {
           remove.reset();
           setDeleting(false);
@@ -85,7 +86,7 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
               setDeleting(false);
               await invalidate(api.myPublishers);
             },
-            onError: (error) => toast.error(error.message),
+            onError: (error) => toast.error(apiErrorText(t, error)),
           })
         }
       />

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { MessageTree } from '../../i18n/translator.ts';
 import { useFixedT } from '../../i18n/fixed-t.ts';
 import { $auth } from '../stores/auth.ts';
-import { compactButton } from '../ui/styles.ts';
+import { button } from '../ui/styles.ts';
 
 // The form (and the API client it needs) loads only when a signed-in user opens it.
 const ReportDialog = lazy(() => import('./ReportDialog.tsx').then((m) => ({ default: m.ReportDialog })));
@@ -29,7 +29,7 @@ export function ReportButton({ nodeId, version, messages }: Props) {
     <>
       <button
         type="button"
-        className={compactButton.dangerGhost}
+        className={button.dangerGhost}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         data-testid="report-open"

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiRequest, ApiRequestError } from '../../lib/api/client.ts';
-import { Dialog } from '../admin/Dialog.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
 import { button, compactInput } from '../ui/styles.ts';
 
 export const REPORT_REASONS = ['malware', 'broken', 'spam', 'license', 'other'] as const;
@@ -41,7 +41,7 @@ export function ReportDialog({ nodeId, version, t, onClose }: Props) {
   };
 
   return (
-    <Dialog title={t('packReport.title')} onClose={onClose}>
+    <Dialog open width="lg" title={t('packReport.title')} onClose={onClose}>
       {state.kind === 'sent' ? (
         <div className="space-y-4">
           <p role="status" data-testid="report-sent">

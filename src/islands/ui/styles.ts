@@ -1,5 +1,5 @@
-// Class lists shared by every signed-in island (account, admin, admin-customers, dashboard), so buttons, inputs and
-// tables look and focus the same everywhere. The admin screens are denser: they use the `compact` variants.
+// The kit's class lists, shared by every island, so buttons, inputs and tables look and focus the same everywhere.
+// There is one button style (`button.<tone>`); the admin screens use the denser `compact` inputs and cards.
 
 const interaction =
   'rounded-lg px-3 py-1.5 text-sm font-medium transition disabled:cursor-not-allowed disabled:opacity-60 ' +
@@ -21,16 +21,12 @@ const tone = {
 
 type Tone = keyof typeof tone;
 
-function buttons(gap: string): Record<Tone, string> {
-  const base = `inline-flex items-center justify-center ${gap} ${interaction}`;
-  return Object.fromEntries(Object.entries(tone).map(([name, colours]) => [name, `${base} ${colours}`])) as Record<
-    Tone,
-    string
-  >;
-}
+const base = `inline-flex items-center justify-center gap-2 ${interaction}`;
 
-export const button = buttons('gap-2');
-export const compactButton = buttons('gap-1.5');
+/** The one button style of the islands: `className={button.primary}` (or secondary, danger, …). */
+export const button = Object.fromEntries(
+  Object.entries(tone).map(([name, colours]) => [name, `${base} ${colours}`]),
+) as Record<Tone, string>;
 
 const field =
   'rounded-lg border border-slate-300 bg-white text-sm text-slate-900 placeholder:text-slate-500 ' +

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { confirms, nodeDeletePhrase } from './confirm-text.ts';
-import { fieldErrors } from './field-errors.ts';
 import { nodeToForm, nodeUpdateBody, parseTags } from './node-form.ts';
 import { readCallbackParams } from './oauth-callback.ts';
 import { api, claimPath } from './paths.ts';
@@ -41,20 +40,6 @@ describe('node form', () => {
       repository: '',
     });
     expect(nodeUpdateBody(before, { ...before, tags: 'y, z' })).toEqual({ tags: ['y', 'z'] });
-  });
-});
-
-describe('fieldErrors', () => {
-  it('maps validation details to the first message per field', () => {
-    expect(
-      fieldErrors([
-        { path: 'repository', message: 'must be an http:// or https:// URL' },
-        { path: 'tags.1', message: 'must not be empty' },
-        { path: 'tags.2', message: 'second' },
-        { bogus: true },
-      ]),
-    ).toEqual({ repository: 'must be an http:// or https:// URL', tags: 'must not be empty' });
-    expect(fieldErrors(undefined)).toEqual({});
   });
 });
 

@@ -1,12 +1,27 @@
 import { z } from '@hono/zod-openapi';
+import { VALIDATION_ISSUES } from '../../lib/api/error-codes.ts';
 
 // Shared OpenAPI schemas: the contract's component shapes, with its exact field casing.
 
 export const ErrorResponseSchema = z
   .object({
-    error: z.string(),
+    error: z
+      .string()
+      .openapi({ description: 'Stable machine code (src/lib/api/error-codes.ts); islands translate it.' }),
     message: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    details: z
+      .array(
+        z.object({
+          path: z.string(),
+          message: z.string(),
+          code: z
+            .enum(VALIDATION_ISSUES)
+            .optional()
+            .openapi({ description: 'What was wrong with the field, for a translated sentence.' }),
+          limit: z.number().optional().openapi({ description: 'The bound a too long/short/small/big value missed.' }),
+        }),
+      )
+      .optional(),
   })
   .openapi('ErrorResponse');
 

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { apiErrorText } from '../../../lib/api/error-text.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { MessageTree, TFunction } from '../../../i18n/translator.ts';
@@ -11,8 +12,8 @@ import { RequireSignIn } from '../../auth/RequireSignIn.tsx';
 import { QueryRoot } from '../../query-root/QueryRoot.tsx';
 import { Toaster, toast } from '../../toast/index.ts';
 import { useInvalidate } from '../use-invalidate.ts';
-import { ErrorNote } from '../ui/ErrorNote.tsx';
-import { mutedText } from '../ui/styles.ts';
+import { ErrorNote } from '../../ui/ErrorNote.tsx';
+import { muted } from '../../ui/styles.ts';
 
 interface Props {
   lang: Locale;
@@ -97,13 +98,13 @@ function FinishClaim({ lang, t }: { lang: Locale; t: TFunction }) {
   if (complete.isError) {
     return (
       <div className="flex flex-col gap-3" data-testid="claim-result">
-        <ErrorNote message={t('dashboardClaim.failed', { message: complete.error.message })} />
+        <ErrorNote message={t('dashboardClaim.failed', { message: apiErrorText(t, complete.error) })} />
         {back(dashboardPath(lang))}
       </div>
     );
   }
   return (
-    <p role="status" className={mutedText}>
+    <p role="status" className={muted}>
       {t('dashboardClaim.verifying')}
     </p>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { MessageTree, TFunction } from '../../../i18n/translator.ts';
 import { useIslandT } from '../../../i18n/use-island-t.ts';
@@ -10,8 +11,8 @@ import { useMutation } from '@tanstack/react-query';
 import { RequireSignIn } from '../../auth/RequireSignIn.tsx';
 import { QueryRoot } from '../../query-root/QueryRoot.tsx';
 import { Toaster, toast } from '../../toast/index.ts';
-import { ErrorNote } from '../ui/ErrorNote.tsx';
-import { buttonClass, mutedText } from '../ui/styles.ts';
+import { ErrorNote } from '../../ui/ErrorNote.tsx';
+import { button, muted } from '../../ui/styles.ts';
 
 interface Props {
   lang: Locale;
@@ -40,15 +41,15 @@ function ChoosePublisher({ lang, nodeId, repo, t }: Props & { t: TFunction }) {
     mutationFn: (publisherId) =>
       apiRequest('POST', api.oauthStart, { body: { publisherId, nodeId, lang, returnPath: dashboardPath(lang) } }),
     onSuccess: ({ authorizeUrl }) => location.assign(authorizeUrl),
-    onError: (error) => toast.error(error.message),
+    onError: (error) => toast.error(apiErrorText(t, error)),
   });
   // Stays "redirecting" after success: the browser is on its way to GitHub.
   const busy = start.isPending || start.isSuccess;
 
-  if (publishers.isError) return <ErrorNote message={publishers.error.message} />;
+  if (publishers.isError) return <ErrorNote message={apiErrorText(t, publishers.error)} />;
   if (!publishers.data) {
     return (
-      <p role="status" className={mutedText}>
+      <p role="status" className={muted}>
         {t('dashboardClaim.loading')}
       </p>
     );
@@ -88,17 +89,17 @@ function ChoosePublisher({ lang, nodeId, repo, t }: Props & { t: TFunction }) {
             />
             <span>
               {publisher.name || publisher.id}{' '}
-              <span className={`${mutedText} font-mono`} dir="ltr">
+              <span className={`${muted} font-mono`} dir="ltr">
                 @{publisher.id}
               </span>
             </span>
           </label>
         ))}
       </fieldset>
-      <p className={mutedText}>{t('dashboardClaim.explain', { repo })}</p>
-      <ErrorNote message={start.error?.message} />
+      <p className={muted}>{t('dashboardClaim.explain', { repo })}</p>
+      <ErrorNote message={start.error ? apiErrorText(t, start.error) : null} />
       <div>
-        <button type="submit" className={buttonClass.primary} disabled={!selected || busy}>
+        <button type="submit" className={button.primary} disabled={!selected || busy}>
           {busy ? t('dashboardClaim.redirecting') : t('dashboardClaim.continue')}
         </button>
       </div>

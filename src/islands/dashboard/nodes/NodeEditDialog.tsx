@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { apiErrorText, apiFieldErrors } from '../../../lib/api/error-text.ts';
 import type { RegistryNode } from '../../../lib/dashboard/api-types.ts';
-import { fieldErrors } from '../../../lib/dashboard/field-errors.ts';
 import {
   nodeToForm,
   nodeUpdateBody,
@@ -11,10 +11,10 @@ import { api } from '../../../lib/dashboard/paths.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
-import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { Field } from '../ui/Field.tsx';
-import { Modal } from '../ui/Modal.tsx';
-import { buttonClass, inputClass } from '../ui/styles.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { button, input } from '../../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
 
 interface Props {
@@ -27,9 +27,9 @@ interface Props {
 export function NodeEditDialog({ node, publisherId, open, onClose }: Props) {
   const { t } = useDashboard();
   return (
-    <Modal open={open} title={t('dashboard.nodes.editTitle', { id: node.id })} onClose={onClose}>
+    <Dialog open={open} title={t('dashboard.nodes.editTitle', { id: node.id })} onClose={onClose}>
       {open && <NodeEditForm node={node} publisherId={publisherId} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -49,7 +49,7 @@ function NodeEditForm({ node, publisherId, onClose }: Omit<Props, 'open'>) {
   const [values, setValues] = useState(initial);
   const update = useApiMutation<NodeUpdateBody, RegistryNode>('PUT', api.node(publisherId, node.id));
   const invalidate = useInvalidate();
-  const errors = fieldErrors(update.error?.details);
+  const errors = apiFieldErrors(t, update.error);
   const body = nodeUpdateBody(initial, values);
   const changed = Object.keys(body).length > 0;
 
@@ -65,7 +65,7 @@ function NodeEditForm({ node, publisherId, onClose }: Omit<Props, 'open'>) {
             toast.success(t('dashboard.nodes.updated', { id: node.id }));
             onClose();
           },
-          onError: (error) => toast.error(error.message),
+          onError: (error) => toast.error(apiErrorText(t, error)),
         });
       }}
     >
@@ -80,7 +80,7 @@ function NodeEditForm({ node, publisherId, onClose }: Omit<Props, 'open'>) {
             const common = {
               id,
               name: key,
-              className: `${inputClass}${ltr ? ' font-mono' : ''}`,
+              className: `${input}${ltr ? ' font-mono' : ''}`,
               value: values[key],
               maxLength: max,
               'aria-describedby': describedBy,
@@ -101,12 +101,12 @@ function NodeEditForm({ node, publisherId, onClose }: Omit<Props, 'open'>) {
           }}
         </Field>
       ))}
-      <ErrorNote message={update.error?.message} />
+      <ErrorNote message={update.error ? apiErrorText(t, update.error) : null} />
       <div className="flex flex-wrap justify-end gap-2">
-        <button type="button" className={buttonClass.secondary} onClick={onClose} disabled={update.isPending}>
+        <button type="button" className={button.secondary} onClick={onClose} disabled={update.isPending}>
           {t('dashboard.cancel')}
         </button>
-        <button type="submit" className={buttonClass.primary} disabled={update.isPending || !values.name.trim()}>
+        <button type="submit" className={button.primary} disabled={update.isPending || !values.name.trim()}>
           {update.isPending ? t('dashboard.saving') : t('dashboard.save')}
         </button>
       </div>

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
+import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { RegistryNode } from '../../../lib/dashboard/api-types.ts';
 import { nodeDeletePhrase } from '../../../lib/dashboard/confirm-text.ts';
 import { api } from '../../../lib/dashboard/paths.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { buttonClass, mutedText } from '../ui/styles.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { button, muted } from '../../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
 import { NodeEditDialog } from './NodeEditDialog.tsx';
 import { NodeStatusLine } from './NodeStatusLine.tsx';
@@ -54,10 +55,10 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
         </span>
         <div className="min-w-0 flex-1">
           <p className="font-medium">{node.name || node.id}</p>
-          <p className={`${mutedText} font-mono`} dir="ltr">
+          <p className={`${muted} font-mono`} dir="ltr">
             {publisherId}/{node.id}
           </p>
-          <p className={`${mutedText} mt-1`}>
+          <p className={`${muted} mt-1`}>
             {node.latest_version
               ? t('dashboard.nodes.latest', { version: node.latest_version.version })
               : t('dashboard.nodes.noVersion')}
@@ -69,7 +70,7 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
-            className={buttonClass.secondary}
+            className={button.secondary}
             aria-expanded={showVersions}
             aria-controls={versionsId}
             onClick={() => setShowVersions((open) => !open)}
@@ -78,13 +79,13 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
             <span className="sr-only"> {node.id}</span>
           </button>
           {!banned && (
-            <button type="button" className={buttonClass.secondary} onClick={() => setEditing(true)}>
+            <button type="button" className={button.secondary} onClick={() => setEditing(true)}>
               {t('dashboard.edit')}
               <span className="sr-only"> {node.id}</span>
             </button>
           )}
           {isOwner && !banned && (
-            <button type="button" className={buttonClass.dangerGhost} onClick={() => setDeleting(true)}>
+            <button type="button" className={button.dangerGhost} onClick={() => setDeleting(true)}>
               {t('dashboard.delete')}
               <span className="sr-only"> {node.id}</span>
             </button>
@@ -96,15 +97,18 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
       </div>
       <NodeEditDialog node={node} publisherId={publisherId} open={editing} onClose={() => setEditing(false)} />
       <ConfirmDialog
-        t={t}
+        cancelLabel={t('dashboard.cancel')}
         open={deleting}
         title={t('dashboard.nodes.deleteTitle', { id: node.id })}
         body={t('dashboard.nodes.deleteBody')}
-        phrase={nodeDeletePhrase(publisherId, node.id)}
+        phrase={{
+          text: nodeDeletePhrase(publisherId, node.id),
+          label: t('dashboard.typeToConfirm', { phrase: nodeDeletePhrase(publisherId, node.id) }),
+        }}
         confirmLabel={t('dashboard.delete')}
         pendingLabel={t('dashboard.deleting')}
         pending={remove.isPending}
-        error={remove.error?.message ?? null}
+        error={remove.error ? apiErrorText(t, remove.error) : null}
         onClose={() => {
           remove.reset();
           setDeleting(false);
@@ -116,7 +120,7 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
               setDeleting(false);
               await invalidate(api.nodesV2(publisherId), api.publicNode(node.id));
             },
-            onError: (error) => toast.error(error.message),
+            onError: (error) => toast.error(apiErrorText(t, error)),
           })
         }
       />

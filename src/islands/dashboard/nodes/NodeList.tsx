@@ -4,9 +4,9 @@ import { api } from '../../../lib/dashboard/paths.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
-import { mutedText } from '../ui/styles.ts';
+import { muted } from '../../ui/styles.ts';
 import { NodeItem } from './NodeItem.tsx';
-import { Pagination } from './Pagination.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
 
 export const NODES_PER_PAGE = 10;
 
@@ -24,12 +24,12 @@ export function NodeList({ publisher, isOwner }: { publisher: Publisher; isOwner
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h4 id={headingId} className="text-base font-semibold">
         {t('dashboard.nodes.heading')}
-        {query.data && <span className={`${mutedText} ms-2 font-normal`}>({query.data.total})</span>}
+        {query.data && <span className={`${muted} ms-2 font-normal`}>({query.data.total})</span>}
       </h4>
       <QueryState query={query}>
         {(data) =>
           data.nodes.length === 0 ? (
-            <p className={mutedText}>{t('dashboard.nodes.empty')}</p>
+            <p className={muted}>{t('dashboard.nodes.empty')}</p>
           ) : (
             <>
               <ul className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
@@ -41,7 +41,10 @@ export function NodeList({ publisher, isOwner }: { publisher: Publisher; isOwner
                 page={data.page}
                 totalPages={data.totalPages}
                 label={t('dashboard.nodes.pagination', { publisher: publisher.name || publisher.id })}
-                onChange={setPage}
+                onPage={setPage}
+                previousLabel={t('dashboard.nodes.previous')}
+                nextLabel={t('dashboard.nodes.next')}
+                status={t('dashboard.nodes.page', { page: data.page, total: data.totalPages })}
               />
             </>
           )

@@ -3,7 +3,7 @@ import { api } from '../../../lib/dashboard/paths.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
-import { mutedText } from '../ui/styles.ts';
+import { muted } from '../../ui/styles.ts';
 import { VersionCollisions } from './VersionCollisions.tsx';
 import { VersionRow } from './VersionRow.tsx';
 
@@ -30,14 +30,14 @@ export function VersionList({ node, publisherId, isOwner, frozen }: Props) {
     { statuses: OWNER_VISIBLE_STATUSES, include_status_reason: true },
     { enabled: !frozen },
   );
-  if (frozen) return <p className={mutedText}>{t('dashboard.nodes.frozen')}</p>;
+  if (frozen) return <p className={muted}>{t('dashboard.nodes.frozen')}</p>;
   return (
     <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
       <VersionCollisions publisherId={publisherId} nodeId={node.id} />
       <QueryState query={query}>
         {(versions) =>
           versions.length === 0 ? (
-            <p className={mutedText}>{t('dashboard.versions.empty')}</p>
+            <p className={muted}>{t('dashboard.versions.empty')}</p>
           ) : (
             <table className="w-full text-start text-sm">
               <caption className="sr-only">{t('dashboard.versions.heading', { id: node.id })}</caption>

@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react';
+import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { NodeVersion } from '../../../lib/dashboard/api-types.ts';
 import { api } from '../../../lib/dashboard/paths.ts';
 import { versionStatusView } from '../../../lib/dashboard/version-status.ts';
@@ -6,9 +7,9 @@ import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { formatDate } from '../../../lib/format/format.ts';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { button } from '../../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
 import { VersionFindings } from './VersionFindings.tsx';
 
@@ -55,7 +56,7 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
           <span className="flex flex-wrap justify-end gap-2">
             <button
               type="button"
-              className={buttonClass.secondary}
+              className={button.secondary}
               disabled={update.isPending}
               onClick={() =>
                 update.mutate(
@@ -72,7 +73,7 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
                         ),
                       );
                     },
-                    onError: (error) => toast.error(error.message),
+                    onError: (error) => toast.error(apiErrorText(t, error)),
                   },
                 )
               }
@@ -81,21 +82,21 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
               <span className="sr-only"> {version.version}</span>
             </button>
             {isOwner && (
-              <button type="button" className={buttonClass.dangerGhost} onClick={() => setDeleting(true)}>
+              <button type="button" className={button.dangerGhost} onClick={() => setDeleting(true)}>
                 {t('dashboard.delete')}
                 <span className="sr-only"> {version.version}</span>
               </button>
             )}
           </span>
           <ConfirmDialog
-            t={t}
+            cancelLabel={t('dashboard.cancel')}
             open={deleting}
             title={t('dashboard.versions.deleteTitle', label)}
             body={t('dashboard.versions.deleteBody', label)}
             confirmLabel={t('dashboard.delete')}
             pendingLabel={t('dashboard.deleting')}
             pending={remove.isPending}
-            error={remove.error?.message ?? null}
+            error={remove.error ? apiErrorText(t, remove.error) : null}
             onClose={() => {
               remove.reset();
               setDeleting(false);
@@ -107,7 +108,7 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
                   setDeleting(false);
                   await refresh();
                 },
-                onError: (error) => toast.error(error.message),
+                onError: (error) => toast.error(apiErrorText(t, error)),
               })
             }
           />

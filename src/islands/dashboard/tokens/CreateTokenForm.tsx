@@ -1,16 +1,16 @@
 import { useState } from 'react';
+import { apiErrorText, apiFieldErrors } from '../../../lib/api/error-text.ts';
 import type { CreatedAccessToken } from '../../../lib/dashboard/api-types.ts';
-import { fieldErrors } from '../../../lib/dashboard/field-errors.ts';
 import { api } from '../../../lib/dashboard/paths.ts';
 import { EXPIRY_CHOICES, tokenCreateBody, type ExpiryChoice } from '../../../lib/dashboard/token-expiry.ts';
 import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
-import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { Field } from '../ui/Field.tsx';
 import { TextField } from '../ui/TextField.tsx';
-import { buttonClass, inputClass } from '../ui/styles.ts';
+import { button, input } from '../../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
 
 interface Props {
@@ -31,7 +31,7 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
     mutationFn: (body) => apiRequest<CreatedAccessToken>('POST', api.tokens(publisherId), { body }),
     gcTime: 0,
   });
-  const errors = fieldErrors(create.error?.details);
+  const errors = apiFieldErrors(t, create.error);
 
   return (
     <form
@@ -48,7 +48,7 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
             toast.success(t('dashboard.tokens.created', { name: token.name }));
             await invalidate(api.tokens(publisherId));
           },
-          onError: (error) => toast.error(error.message),
+          onError: (error) => toast.error(apiErrorText(t, error)),
         });
       }}
       data-testid="create-token-form"
@@ -75,7 +75,7 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
           <select
             id={id}
             name="token-expiry"
-            className={inputClass}
+            className={input}
             value={expiry ?? 'never'}
             onChange={(event) =>
               setExpiry(event.target.value === 'never' ? null : (Number(event.target.value) as ExpiryChoice))
@@ -90,11 +90,11 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
           </select>
         )}
       </Field>
-      <button type="submit" className={buttonClass.primary} disabled={create.isPending || !name.trim()}>
+      <button type="submit" className={button.primary} disabled={create.isPending || !name.trim()}>
         {create.isPending ? t('dashboard.tokens.creating') : t('dashboard.tokens.create')}
       </button>
       <div className="sm:col-span-4">
-        <ErrorNote message={create.error?.message} />
+        <ErrorNote message={create.error ? apiErrorText(t, create.error) : null} />
       </div>
     </form>
   );

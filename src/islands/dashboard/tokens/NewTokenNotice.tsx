@@ -3,7 +3,7 @@ import { toast } from '../../toast/index.ts';
 import { SecretNotice } from '../../ui/SecretNotice.tsx';
 import { useDashboard } from '../context.ts';
 import { CopyButton } from '../ui/CopyButton.tsx';
-import { buttonClass } from '../ui/styles.ts';
+import { button } from '../../ui/styles.ts';
 
 /** The one and only showing of a new token's secret, with a copy button and a warning. */
 export function NewTokenNotice({ token, onDone }: { token: CreatedAccessToken; onDone: () => void }) {
@@ -27,7 +27,7 @@ export function NewTokenNotice({ token, onDone }: { token: CreatedAccessToken; o
       }
     >
       <div>
-        <button type="button" className={buttonClass.primary} onClick={onDone}>
+        <button type="button" className={button.primary} onClick={onDone}>
           {t('dashboard.tokens.done')}
         </button>
       </div>

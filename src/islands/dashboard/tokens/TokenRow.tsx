@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { AccessToken } from '../../../lib/dashboard/api-types.ts';
 import { api } from '../../../lib/dashboard/paths.ts';
 import { isExpired } from '../../../lib/dashboard/token-expiry.ts';
@@ -6,9 +7,9 @@ import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { formatDate } from '../../../lib/format/format.ts';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { buttonClass, mutedText } from '../ui/styles.ts';
+import { button, muted } from '../../ui/styles.ts';
 
 /** A token as listed (never its secret: only the prefix that tells tokens apart), and revoke. */
 export function TokenRow({ token, publisherId }: { token: AccessToken; publisherId: string }) {
@@ -22,8 +23,8 @@ export function TokenRow({ token, publisherId }: { token: AccessToken; publisher
         <p className="font-medium">
           {token.name} {expired && <StatusBadge tone="bad" label={t('dashboard.tokens.expired')} />}
         </p>
-        {token.description && <p className={mutedText}>{token.description}</p>}
-        <p className={`${mutedText} mt-1`}>
+        {token.description && <p className={muted}>{token.description}</p>}
+        <p className={`${muted} mt-1`}>
           {t('dashboard.tokens.prefix')}{' '}
           <code dir="ltr" className="font-mono">
             {token.displayPrefix}…
@@ -40,19 +41,19 @@ export function TokenRow({ token, publisherId }: { token: AccessToken; publisher
             : t('dashboard.tokens.notUsed')}
         </p>
       </div>
-      <button type="button" className={buttonClass.dangerGhost} onClick={() => setRevoking(true)}>
+      <button type="button" className={button.dangerGhost} onClick={() => setRevoking(true)}>
         {t('dashboard.tokens.revoke')}
         <span className="sr-only"> {token.name}</span>
       </button>
       <ConfirmDialog
-        t={t}
+        cancelLabel={t('dashboard.cancel')}
         open={revoking}
         title={t('dashboard.tokens.revokeTitle', { name: token.name })}
         body={t('dashboard.tokens.revokeBody')}
         confirmLabel={t('dashboard.tokens.revoke')}
         pendingLabel={t('dashboard.tokens.revoking')}
         pending={revoke.isPending}
-        error={revoke.error?.message ?? null}
+        error={revoke.error ? apiErrorText(t, revoke.error) : null}
         onClose={() => {
           revoke.reset();
           setRevoking(false);
@@ -63,7 +64,7 @@ export function TokenRow({ token, publisherId }: { token: AccessToken; publisher
               toast.success(t('dashboard.tokens.revoked', { name: token.name }));
               setRevoking(false);
             },
-            onError: (error) => toast.error(error.message),
+            onError: (error) => toast.error(apiErrorText(t, error)),
           })
         }
       />

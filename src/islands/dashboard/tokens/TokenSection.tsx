@@ -4,7 +4,7 @@ import { api } from '../../../lib/dashboard/paths.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
-import { mutedText } from '../ui/styles.ts';
+import { muted } from '../../ui/styles.ts';
 import { CreateTokenForm } from './CreateTokenForm.tsx';
 import { NewTokenNotice } from './NewTokenNotice.tsx';
 import { TokenRow } from './TokenRow.tsx';
@@ -23,7 +23,7 @@ export function TokenSection({ publisherId }: { publisherId: string }) {
       <h4 id={headingId} className="text-base font-semibold">
         {t('dashboard.tokens.heading')}
       </h4>
-      <p className={mutedText}>{t('dashboard.tokens.lead')}</p>
+      <p className={muted}>{t('dashboard.tokens.lead')}</p>
       {created ? (
         <NewTokenNotice token={created} onDone={() => setCreated(null)} />
       ) : (
@@ -32,7 +32,7 @@ export function TokenSection({ publisherId }: { publisherId: string }) {
       <QueryState query={query}>
         {(tokens) =>
           tokens.length === 0 ? (
-            <p className={mutedText}>{t('dashboard.tokens.empty')}</p>
+            <p className={muted}>{t('dashboard.tokens.empty')}</p>
           ) : (
             <ul className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
               {tokens.map((token) => (

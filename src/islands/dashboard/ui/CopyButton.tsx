@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { buttonClass } from './styles.ts';
+import { button } from '../../ui/styles.ts';
 
 interface Props {
   text: string;
@@ -14,7 +14,7 @@ export function CopyButton({ text, label, copiedLabel, onFailure }: Props) {
   return (
     <button
       type="button"
-      className={buttonClass.secondary}
+      className={button.secondary}
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(text);

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { Field } from './Field.tsx';
-import { inputClass } from './styles.ts';
+import { input } from '../../ui/styles.ts';
 
 // Field owns the label/help/error wiring; these pass the rest of the control's attributes through.
 type Wired = 'id' | 'value' | 'onChange' | 'aria-describedby' | 'aria-invalid';
@@ -20,7 +20,7 @@ export function TextField({
   error,
   value,
   onValueChange,
-  className = inputClass,
+  className = input,
   ...rest
 }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, Wired>) {
   return (
@@ -47,7 +47,7 @@ export function TextAreaField({
   error,
   value,
   onValueChange,
-  className = inputClass,
+  className = input,
   ...rest
 }: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Wired>) {
   return (

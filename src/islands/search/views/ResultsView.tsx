@@ -6,7 +6,10 @@ import { FacetPanel } from './FacetPanel.tsx';
 import { HomeSections, type HomeData } from './HomeSections.tsx';
 import { NodeList } from './NodeList.tsx';
 import { NoResults } from './NoResults.tsx';
-import { PaginationNav } from './PaginationNav.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
+import { formatNumber } from '../../../lib/format/format.ts';
+import { searchHref } from '../../../lib/search/links.ts';
+import { withPage } from '../../../lib/search/url-state.ts';
 import { SortControl } from './SortControl.tsx';
 
 export interface ResultsViewProps {
@@ -73,7 +76,21 @@ export function ResultsView(props: ResultsViewProps) {
               data && (
                 <>
                   <NodeList lang={lang} t={t} nodes={data.nodes} highlights={data.highlights} testId="search-results" />
-                  <PaginationNav lang={lang} t={t} state={state} totalPages={data.totalPages} />
+                  <div className="mt-8">
+                    <Pagination
+                      label={t('search.paginationLabel')}
+                      page={state.page}
+                      totalPages={data.totalPages}
+                      previousLabel={t('search.previous')}
+                      nextLabel={t('search.next')}
+                      hrefFor={(page) => searchHref(lang, withPage(state, page))}
+                      numbered={{
+                        pageLabel: (page) => t('search.pageLabel', { page }),
+                        format: (page) => formatNumber(page, lang),
+                      }}
+                      testId="search-pagination"
+                    />
+                  </div>
                 </>
               )
             )}

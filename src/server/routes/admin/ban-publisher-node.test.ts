@@ -40,6 +40,13 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/ban and /unban', () => {
     // Idempotent: a second ban changes nothing and logs nothing.
     expect((await post(`/publishers/${publisher.id}/nodes/${node.id}/ban`, who.admin.token)).status).toBe(204);
 
+    // Its publisher reads the reason in the dashboard's node list.
+    const owned = (await (await t.request(`/publishers/${publisher.id}/nodes?include_banned=true`)).json()) as {
+      id: string;
+      status_detail?: string;
+    }[];
+    expect(owned.find((n) => n.id === node.id)?.status_detail).toBe('malware');
+
     const unban = await post(`/publishers/${publisher.id}/nodes/${node.id}/unban`, who.admin.token);
     expect(unban.status).toBe(204);
     expect((await t.request(`/nodes/${node.id}`)).status).toBe(200);
@@ -48,8 +55,16 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/ban and /unban', () => {
 
     const audit = await auditRows(t, 'node', node.id);
     expect(audit.map((a) => [a.action, a.before, a.after])).toEqual([
-      ['node.ban', { status: 'NodeStatusActive' }, { status: 'NodeStatusBanned', reason: 'malware' }],
-      ['node.unban', { status: 'NodeStatusBanned' }, { status: 'NodeStatusActive' }],
+      [
+        'node.ban',
+        { status: 'NodeStatusActive', status_detail: null },
+        { status: 'NodeStatusBanned', status_detail: 'malware', reason: 'malware' },
+      ],
+      [
+        'node.unban',
+        { status: 'NodeStatusBanned', status_detail: 'malware' },
+        { status: 'NodeStatusActive', status_detail: null },
+      ],
     ]);
   });
 

@@ -19,7 +19,8 @@ const banRoute = createRoute({
   summary: "Ban a publisher's node (admins)",
   description:
     'The node leaves lists and search, and its detail, versions and install routes answer 403. A node of ' +
-    'another publisher is a 404 (upstream answered 204 and did nothing). Idempotent. Optional body `{reason}`.',
+    'another publisher is a 404 (upstream answered 204 and did nothing). Idempotent. Optional body `{reason}`, kept as the ' +
+    "node's `status_detail` (its publisher sees it); unbanning clears it.",
   security: bearerSecurity,
   request: { params: PublisherNodeParams, body },
   responses: { 204: { description: 'Node banned' }, ...errorResponses(400, 401, 403, 404) },
@@ -52,7 +53,19 @@ export function registerBanPublisherNode(app: App) {
         throw conflict(`Publisher "${publisher.id}" is banned: unban the publisher first.`, 'publisher_banned');
       }
       const reason = (c.req.valid('json') as { reason?: string } | undefined)?.reason;
-      await adminUpdateNode(db, { actor: admin, node, changes: { status }, action, extras: reason ? { reason } : {} });
+      // The reason becomes the node's status_detail, so its publisher reads why in the dashboard; a ban without a
+      // reason keeps the one given before, and unbanning clears it.
+      const changes =
+        status === 'NodeStatusBanned'
+          ? { status, ...(reason ? { status_detail: reason } : {}) }
+          : { status, status_detail: null };
+      await adminUpdateNode(db, {
+        actor: admin,
+        node,
+        changes,
+        action,
+        extras: reason ? { reason } : {},
+      });
       return c.body(null, 204);
     });
   }

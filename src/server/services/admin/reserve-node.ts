@@ -29,7 +29,11 @@ export function canonicalRepository(owner: string, repo: string): string {
  */
 export async function reserveNode(db: Db, actor: UserRow, input: ReserveNodeInput): Promise<NodeRow> {
   const repo = parseGitHubRepo(input.repository);
-  if (!repo) throw badRequest('repository must be a GitHub repository URL (https://github.com/owner/repo).');
+  if (!repo)
+    throw badRequest(
+      'repository must be a GitHub repository URL (https://github.com/owner/repo).',
+      'invalid_repository',
+    );
   const repository = canonicalRepository(repo.owner, repo.repo);
   const id = input.id?.trim() || repo.repo;
   if (!isValidNodeId(id)) {

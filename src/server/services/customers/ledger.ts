@@ -36,7 +36,7 @@ export interface Adjustment {
 export async function adjustCredits(db: Db, adjustment: Adjustment): Promise<{ entry: LedgerRow; balance: number }> {
   const { customerId, amountMicros, reason, actor } = adjustment;
   if (!Number.isSafeInteger(amountMicros) || amountMicros === 0 || Math.abs(amountMicros) > MAX_ADJUSTMENT_MICROS) {
-    throw new ApiError(400, 'bad_request', 'amount_micros must be a non-zero integer within ±1e12.');
+    throw new ApiError(400, 'invalid_amount', 'amount_micros must be a non-zero integer within ±1e12.');
   }
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');

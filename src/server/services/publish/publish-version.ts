@@ -118,7 +118,7 @@ export async function publishNodeVersion(services: Services, request: PublishReq
     if (constraint.startsWith('node_versions') || constraint.startsWith('archives')) {
       throw versionExists(version, existing?.id ?? request.node.id);
     }
-    throw conflict('Another publish of this node is in progress; try again.');
+    throw conflict('Another publish of this node is in progress; try again.', 'publish_in_progress');
   }
   const signedUrl = await storage.createUploadUrl(written.key, {
     expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
