@@ -64,6 +64,7 @@ function Menu({ lang, t, user }: Props) {
 
   const entries = [
     { key: 'yourNodes', href: localizedPath(lang, '/nodes'), label: t('userMenu.yourNodes') },
+    { key: 'account', href: localizedPath(lang, '/account'), label: t('userMenu.account') },
     ...(apiUser?.isAdmin
       ? [{ key: 'adminDashboard', href: localizedPath(lang, '/admin'), label: t('userMenu.adminDashboard') }]
       : []),
@@ -117,6 +118,8 @@ function Menu({ lang, t, user }: Props) {
     setBusy(true);
     try {
       await signOutEverywhere();
+      // Land on a page that says so, rather than leaving a signed-in page behind.
+      window.location.assign(localizedPath(lang, '/logout'));
     } catch (error) {
       toast.error(t('logout.error', { error: error instanceof Error ? error.message : String(error) }));
       setBusy(false);

@@ -45,6 +45,8 @@ export interface NodeVersion {
   createdAt?: string;
   changelog?: string;
   deprecated?: boolean;
+  /** The publisher's note while deprecated. */
+  deprecation_message?: string;
   status?: VersionStatus;
   status_reason?: string;
   downloadUrl?: string;

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { buttonClass } from '../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
+import { DeprecateDialog } from './DeprecateDialog.tsx';
 import { VersionFindings } from './VersionFindings.tsx';
 
 interface Props {
@@ -19,18 +20,34 @@ interface Props {
   isOwner: boolean;
 }
 
-/** A version with its status, deprecate / un-deprecate, and delete (owners), each confirmed by a toast. */
+/** A version with its status, deprecate (with an optional note) / un-deprecate, and delete (owners), each confirmed by a toast. */
 export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
   const { t, lang } = useDashboard();
   const [deleting, setDeleting] = useState(false);
+  const [deprecating, setDeprecating] = useState(false);
   const path = api.version(publisherId, nodeId, version.id);
-  const update = useApiMutation<{ deprecated: boolean }, NodeVersion>('PUT', path);
+  const update = useApiMutation<{ deprecated: boolean; deprecation_message?: string }, NodeVersion>('PUT', path);
   const remove = useApiMutation<void, void>('DELETE', path);
   const invalidate = useInvalidate();
   const status = versionStatusView(version.status);
   const refresh = () => invalidate(api.nodeVersions(nodeId), api.nodesV2(publisherId), api.publicNode(nodeId));
   const label = { version: version.version };
   const reasonShown = showsStatusReason(version.status, version.status_reason);
+  const deprecationNote = version.deprecated ? version.deprecation_message?.trim() : '';
+  const setDeprecated = (deprecated: boolean, message?: string) =>
+    update.mutate(
+      { deprecated, ...(message ? { deprecation_message: message } : {}) },
+      {
+        onSuccess: async (updated) => {
+          setDeprecating(false);
+          await refresh();
+          toast.success(
+            t(updated.deprecated ? 'dashboard.versions.deprecatedToast' : 'dashboard.versions.undeprecatedToast', label),
+          );
+        },
+        onError: (error) => toast.error(error.message),
+      },
+    );
 
   return (
     <Fragment>
@@ -55,25 +72,8 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
               type="button"
               className={buttonClass.secondary}
               disabled={update.isPending}
-              onClick={() =>
-                update.mutate(
-                  { deprecated: !version.deprecated },
-                  {
-                    onSuccess: async (updated) => {
-                      await refresh();
-                      toast.success(
-                        t(
-                          updated.deprecated
-                            ? 'dashboard.versions.deprecatedToast'
-                            : 'dashboard.versions.undeprecatedToast',
-                          label,
-                        ),
-                      );
-                    },
-                    onError: (error) => toast.error(error.message),
-                  },
-                )
-              }
+              onClick={() => (version.deprecated ? setDeprecated(false) : setDeprecating(true))}
+              data-testid="deprecate-toggle"
             >
               {version.deprecated ? t('dashboard.versions.undeprecate') : t('dashboard.versions.deprecate')}
               <span className="sr-only"> {version.version}</span>
@@ -85,6 +85,18 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
               </button>
             )}
           </span>
+          <DeprecateDialog
+            t={t}
+            open={deprecating}
+            version={version.version}
+            pending={update.isPending}
+            error={update.error?.message ?? null}
+            onClose={() => {
+              update.reset();
+              setDeprecating(false);
+            }}
+            onConfirm={(message) => setDeprecated(true, message)}
+          />
           <ConfirmDialog
             t={t}
             open={deleting}
@@ -111,9 +123,14 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
           />
         </td>
       </tr>
-      {(reasonShown || version.status === 'NodeVersionStatusPending') && (
+      {(reasonShown || deprecationNote || version.status === 'NodeVersionStatusPending') && (
         <tr>
           <td colSpan={4} className="pb-2 text-sm">
+            {deprecationNote && (
+              <p className="text-slate-700 dark:text-slate-300" data-testid="version-deprecation-note">
+                {t('dashboard.versions.deprecationNote')} <q dir="auto">{deprecationNote}</q>
+              </p>
+            )}
             {reasonShown && (
               <p className="text-amber-900 dark:text-amber-200">
                 {t('dashboard.versions.reason', { reason: version.status_reason ?? '' })}
