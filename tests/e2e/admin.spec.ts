@@ -37,7 +37,7 @@ async function publishFlagged(
   request: APIRequestContext,
   zip: Buffer = maliciousZip(),
 ): Promise<{ nodeId: string; publisherId: string }> {
-  const token = await ensureAccount(`admin-pub-${stamp()}@example.test`);
+  const token = await ensureAccount(`admin-pub-${stamp()}@example.test`, true);
   const auth = { authorization: `Bearer ${token}` };
   const publisherId = `adm-${stamp()}`;
   expect(

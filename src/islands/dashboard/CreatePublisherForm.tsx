@@ -5,7 +5,9 @@ import { api } from '../../lib/dashboard/paths.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { useDashboard } from './context.ts';
+import { ensureFreshVerification } from '../stores/auth.ts';
 import { ErrorNote } from './ui/ErrorNote.tsx';
+import { isEmailNotVerified, VerifyEmailNote } from './ui/VerifyEmailNote.tsx';
 import { TextAreaField, TextField } from './ui/TextField.tsx';
 import { buttonClass, cardClass, inputClass } from './ui/styles.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -51,18 +53,19 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
     <form
       className={`${cardClass} flex flex-col gap-4`}
       aria-labelledby="create-publisher-heading"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
         if (!canSubmit) return;
         const body: CreateBody = { id: id.trim(), name: name.trim() };
         if (description.trim()) body.description = description.trim();
+        await ensureFreshVerification();
         create.mutate(body, {
           onSuccess: async (publisher) => {
             await invalidate(api.myPublishers);
             toast.success(t('dashboard.createPublisher.created', { id: publisher.id }));
             onDone(publisher.id);
           },
-          onError: (error) => toast.error(error.message),
+          onError: (error) => toast.error(isEmailNotVerified(error) ? t('dashboard.verify.needed') : error.message),
         });
       }}
       data-testid="create-publisher-form"
@@ -101,7 +104,8 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
         onValueChange={setDescription}
         maxLength={2000}
       />
-      <ErrorNote message={create.error?.message} />
+      <ErrorNote message={isEmailNotVerified(create.error) ? null : create.error?.message} />
+      <VerifyEmailNote error={create.error} />
       <div className="flex flex-wrap justify-end gap-2">
         <button
           type="button"

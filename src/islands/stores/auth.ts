@@ -158,3 +158,34 @@ onMount($auth, () => {
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
 });
+
+/**
+ * Before a write that needs a verified address: when the session does not show one yet, ask Firebase
+ * again (the user may have opened the link in another tab) and mint a fresh ID token, whose claims
+ * are what the API reads.
+ */
+export async function ensureFreshVerification(): Promise<void> {
+  const current = $auth.get().user;
+  if (!current || current.emailVerified) return;
+  const handle = await loadFirebase();
+  const user = handle?.auth.currentUser;
+  if (!handle || !user) return;
+  try {
+    await user.reload();
+    if (user.emailVerified) {
+      await user.getIdToken(true);
+      refreshAuthUser(handle);
+    }
+  } catch {
+    // Offline or refused: the request goes ahead with the token we have and the API says what is missing.
+  }
+}
+
+/** Sends the verification e-mail again to the signed-in user; false when there is nobody to send it to. */
+export async function resendVerificationEmail(): Promise<boolean> {
+  const handle = await loadFirebase();
+  const user = handle?.auth.currentUser;
+  if (!handle || !user) return false;
+  await handle.mod.sendEmailVerification(user);
+  return true;
+}

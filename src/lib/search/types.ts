@@ -11,8 +11,7 @@ export interface CardNode {
   github_stars?: number | undefined;
   status?: string | undefined;
   latest_version?:
-    | { version?: string | undefined; createdAt?: string | undefined; deprecated?: boolean | undefined }
-    | undefined;
+    { version?: string | undefined; createdAt?: string | undefined; deprecated?: boolean | undefined } | undefined;
   publisher?: { id: string; name?: string | undefined } | undefined;
 }
 

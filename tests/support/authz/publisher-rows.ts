@@ -52,7 +52,10 @@ export const publisherRows: AuthzRow[] = [
       bannedOwner: 403,
       bannedPublisherOwner: 201,
       foreignToken: 401,
+      // Publishing needs a verified address (issue 16.5).
+      unverifiedOwner: 403,
     },
+    body: { unverifiedOwner: { error: 'email_not_verified' } },
   },
   {
     route: 'PUT /publishers/{publisherId}',
@@ -90,7 +93,8 @@ export const publisherRows: AuthzRow[] = [
     route: 'POST /publishers/{publisherId}/tokens',
     request: (f) => ({ method: 'POST', path: `${base(f)}/tokens`, json: { name: 'ci' } }),
     // Admins revoke but never mint tokens.
-    expect: { ...ownerOrAdmin(201), admin: 403 },
+    expect: { ...ownerOrAdmin(201), admin: 403, unverifiedOwner: 403 },
+    body: { unverifiedOwner: { error: 'email_not_verified' } },
   },
   {
     route: 'DELETE /publishers/{publisherId}/tokens/{tokenId}',

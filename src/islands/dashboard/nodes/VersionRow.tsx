@@ -42,7 +42,10 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
           setDeprecating(false);
           await refresh();
           toast.success(
-            t(updated.deprecated ? 'dashboard.versions.deprecatedToast' : 'dashboard.versions.undeprecatedToast', label),
+            t(
+              updated.deprecated ? 'dashboard.versions.deprecatedToast' : 'dashboard.versions.undeprecatedToast',
+              label,
+            ),
           );
         },
         onError: (error) => toast.error(error.message),

@@ -13,7 +13,8 @@ const NodeVersionUpdateRequest = z
     changelog: z.string().max(20_000).optional(),
     deprecated: z.boolean().optional(),
     deprecation_message: z.string().trim().max(500).optional().openapi({
-      description: 'Nodeyard addition: shown on the node page while the version is deprecated; cleared on un-deprecating.',
+      description:
+        'Nodeyard addition: shown on the node page while the version is deprecated; cleared on un-deprecating.',
     }),
   })
   .openapi('NodeVersionUpdateRequest');
@@ -23,7 +24,8 @@ const route = createRoute({
   path: '/publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}',
   operationId: 'updateNodeVersion',
   tags: ['Publishers'],
-  summary: "Update a version's changelog, deprecated flag and deprecation message (the publisher's owners and members, and admins)",
+  summary:
+    "Update a version's changelog, deprecated flag and deprecation message (the publisher's owners and members, and admins)",
   description: 'Answers the whole NodeVersion (upstream answers a partial one). The version must belong to the node.',
   security: bearerSecurity,
   request: {
