@@ -7,6 +7,8 @@ import { expectAxeClean } from './support/axe.ts';
 // is what the sign-up page says it is, and deprecation is visible.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
+// Several pages in three languages with axe each, on a machine shared with other suites.
+test.describe.configure({ timeout: 150_000 });
 const LANGS = ['en', 'ar', 'ja'] as const;
 
 /** A pack the scanner flags (critical: exec of a base64 payload), published exactly as comfy-cli does. */
@@ -53,7 +55,6 @@ const searchIds = async (request: APIRequestContext, q: string, includeBanned = 
 };
 
 test('a flagged pack leaves search and lists, and its page offers no install path', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const nodeId = await publishFlagged(request);
   // The index follows the change feed within about half a second.
   await expect.poll(() => searchIds(request, nodeId)).toEqual([]);
@@ -62,7 +63,8 @@ test('a flagged pack leaves search and lists, and its page offers no install pat
   expect(listed.nodes).toHaveLength(0);
 
   await page.goto(`/en/?q=${nodeId}`);
-  await expect(page.getByTestId('node-card')).toHaveCount(0);
+  await expect(page.getByText('0 packs found')).toBeVisible();
+  await expect(page.locator(`[data-testid="node-card"][data-node-id="${nodeId}"]`)).toHaveCount(0);
 
   for (const lang of LANGS) {
     await page.goto(`/${lang}/nodes/${nodeId}`);
@@ -113,7 +115,7 @@ async function openMenu(page: Page) {
 test('the user menu reaches the account page, and logging out lands on a signed-out page', async ({ page }) => {
   const email = `vis-menu-${stamp()}@example.test`;
   await ensureAccount(email);
-  await signInAt(page, email, '/ja/account');
+  await signInAt(page, email, '/ja/nodes', { timeout: 30_000 });
   await openMenu(page);
   await expect(page.getByTestId('user-menu-account')).toHaveAttribute('href', '/ja/account');
   await expect(page.getByTestId('user-menu-account')).toHaveText('アカウント');
@@ -127,7 +129,7 @@ test('the user menu reaches the account page, and logging out lands on a signed-
 
 test('admin customers keeps the admin navigation', async ({ page }) => {
   await ensureAccount(ADMIN_EMAIL, true);
-  await signInAt(page, ADMIN_EMAIL, '/ar/admin/customers');
+  await signInAt(page, ADMIN_EMAIL, '/ar/admin/customers', { timeout: 30_000 });
   const nav = page.getByRole('navigation', { name: 'أقسام الإدارة' });
   await expect(nav).toBeVisible();
   await expect(nav.locator('a[aria-current="page"]')).toHaveAttribute('href', '/ar/admin/customers');
@@ -139,7 +141,7 @@ test('admin customers keeps the admin navigation', async ({ page }) => {
 test('an unverified account is told to verify, with a resend link, where a publisher is refused', async ({ page }) => {
   const email = `vis-unverified-${stamp()}@example.test`;
   await ensureAccount(email);
-  await signInAt(page, email, '/en/nodes');
+  await signInAt(page, email, '/en/nodes', { timeout: 30_000 });
   await page.getByRole('button', { name: 'New publisher' }).click();
   const form = page.getByTestId('create-publisher-form');
   const id = `unv-${stamp()}`;

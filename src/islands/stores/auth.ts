@@ -125,13 +125,28 @@ function recheckSession(): void {
   void loading.then((handle) => handle && endSessionIfInvalid(handle, (user) => user.getIdToken(true)));
 }
 
+let signingOut = false;
+/**
+ * True once a logout started: sign-in gates then leave the navigation to whoever logs out (the user
+ * menu goes to the signed-out page) instead of sending the reader to login.
+ */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 /**
  * The spec's logout: sign out of Firebase, reset and clear every cached query, then empty
  * localStorage and sessionStorage. Throws when Firebase fails to sign out (the caller shows it).
  */
 export async function signOutEverywhere(): Promise<void> {
+  signingOut = true;
   const handle = await loadFirebase();
-  if (handle) await handle.mod.signOut(handle.auth);
+  try {
+    if (handle) await handle.mod.signOut(handle.auth);
+  } catch (error) {
+    signingOut = false;
+    throw error;
+  }
   const { wipeQueryCache } = await import('../../lib/query/query-client.ts');
   await wipeQueryCache();
   try {

@@ -118,8 +118,8 @@ function Menu({ lang, t, user }: Props) {
     setBusy(true);
     try {
       await signOutEverywhere();
-      // Land on a page that says so, rather than leaving a signed-in page behind.
-      window.location.assign(localizedPath(lang, '/logout'));
+      // Land on a page that says so (a sign-in gate on this page would send the reader to login).
+      window.location.replace(localizedPath(lang, '/logout'));
     } catch (error) {
       toast.error(t('logout.error', { error: error instanceof Error ? error.message : String(error) }));
       setBusy(false);
