@@ -13,6 +13,8 @@ export interface AppEnv {
     logger: Logger;
     /** The signed-in user, resolved at most once per request (undefined = not looked up yet). */
     viewer: UserRow | null | undefined;
+    /** Whether the viewer's e-mail address is verified (Firebase claim; admin tokens count as verified). */
+    viewerEmailVerified: boolean | undefined;
   };
 }
 

@@ -94,7 +94,7 @@ describe.skipIf(!onPostgres)('response cache on two instances', () => {
   }, 60_000);
 
   it('shows an edit, a database change and a ban on the other instance within a second', async () => {
-    const owner = await signUp();
+    const owner = await signUp({ emailVerified: true });
     const publisherId = `cache-${Date.now().toString(36)}`;
     const nodeId = `${publisherId}-pack`;
     const created = await call(a, '/publishers', {

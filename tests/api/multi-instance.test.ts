@@ -76,7 +76,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
   }, 60_000);
 
   it('publishes through one, serves and searches through the other, runs each job once, enforces a ban', async () => {
-    const owner = await signUp();
+    const owner = await signUp({ emailVerified: true });
     const publisherId = `multi-${Date.now().toString(36)}`;
     const nodeId = `${publisherId}-pack`;
     expect(

@@ -70,7 +70,7 @@ async function startApi(config: Partial<AppConfig>): Promise<RunningApi> {
 
 /** A signed-up owner with a publisher and a personal access token made through the API. */
 async function publisherWithToken(api: RunningApi) {
-  const account = await signUp({ displayName: 'Pack Author' });
+  const account = await signUp({ displayName: 'Pack Author', emailVerified: true });
   const me = await fetch(`${api.baseUrl}/users`, { headers: { authorization: `Bearer ${account.idToken}` } });
   expect(me.status).toBe(200);
   const [owner] = await api.services.db.select().from(users).where(eq(users.id, account.uid));
@@ -206,7 +206,9 @@ describe('publish, before and after the moderation scan', () => {
     expect((await fetch(`${api.baseUrl}/nodes/flagged-pack/install`)).status).toBe(404);
     expect((await fetch(`${api.baseUrl}/nodes/flagged-pack/install?version=1.0.0`)).status).toBe(404);
     expect((await fetch(`${api.baseUrl}/archives/flagged-pack/1.0.0/node.zip`)).status).toBe(404);
-    expect((await managerListAll(api)).get('flagged-pack')).not.toHaveProperty('latest_version');
+    // Withheld (issue 16.1): not in Manager's list at all, which would offer a list entry without
+    // latest_version as a "nightly" git install.
+    expect((await managerListAll(api)).has('flagged-pack')).toBe(false);
   });
 
   // Issue 14: payloads kept out of the pack's .py files — (a) in a bundled lib.zip put on sys.path,
@@ -246,6 +248,6 @@ describe('publish, before and after the moderation scan', () => {
     expect((await fetch(`${api.baseUrl}/nodes/${nodeId}/install`)).status).toBe(404);
     expect((await fetch(`${api.baseUrl}/nodes/${nodeId}/install?version=1.0.0`)).status).toBe(404);
     expect((await fetch(`${api.baseUrl}/archives/${nodeId}/1.0.0/node.zip`)).status).toBe(404);
-    expect((await managerListAll(api)).get(nodeId)).not.toHaveProperty('latest_version');
+    expect((await managerListAll(api)).has(nodeId)).toBe(false);
   });
 });

@@ -44,7 +44,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs: number, what
 
 /** Publishes through `via`, uploads like comfy-cli, and installs through `installVia`. */
 async function publishAndInstall(s3: TestS3Server, via: InstanceProcess, installVia: InstanceProcess) {
-  const owner = await signUp();
+  const owner = await signUp({ emailVerified: true });
   const publisherId = `s3-${Date.now().toString(36)}`;
   const nodeId = `${publisherId}-pack`;
   const created = await call(via, '/publishers', {

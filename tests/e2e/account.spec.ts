@@ -97,7 +97,7 @@ test.describe('account page', () => {
     await ensureAccount(ADMIN_EMAIL, true);
 
     const path = '/en/admin/customers';
-    await signInAt(page, ADMIN_EMAIL, path);
+    await signInAt(page, ADMIN_EMAIL, path, { timeout: 20_000 });
     await page.getByLabel('E-mail contains').fill(customerEmail);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`email=${encodeURIComponent(customerEmail).replace(/\./g, '\\.')}`));
@@ -134,8 +134,8 @@ test.describe('account page', () => {
   test('a non-admin gets the admins-only notice and no customer data', async ({ page }) => {
     const email = `nonadmin-${stamp()}@example.test`;
     await ensureAccount(email);
-    await signInAt(page, email, '/en/admin/customers');
-    await expect(page.getByTestId('admin-forbidden')).toHaveText('This page is for administrators only.');
+    await signInAt(page, email, '/en/admin/customers', { timeout: 20_000 });
+    await expect(page.getByTestId('admin-forbidden')).toContainText('Administrators only');
     await expect(page.getByTestId('customers-table')).toHaveCount(0);
   });
 });

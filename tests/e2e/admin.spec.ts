@@ -38,7 +38,7 @@ async function publishFlagged(
   zip: Buffer = maliciousZip(),
 ): Promise<{ nodeId: string; publisherId: string; ownerEmail: string }> {
   const ownerEmail = `admin-pub-${stamp()}@example.test`;
-  const token = await ensureAccount(ownerEmail);
+  const token = await ensureAccount(ownerEmail, true);
   const auth = { authorization: `Bearer ${token}` };
   const publisherId = `adm-${stamp()}`;
   expect(

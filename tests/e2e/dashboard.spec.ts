@@ -9,10 +9,10 @@ import { FAKE_GITHUB_PORT } from './support/ports.ts';
 // creates a publisher and a token, publishes with the token over the API exactly as comfy-cli does,
 // then manages the node from the page.
 
-/** A new account that signs in through login, as a visitor of Your nodes would. */
+/** A new account (address verified: publishing needs it) that signs in through login, as a visitor of Your nodes would. */
 async function signUpAccount(): Promise<string> {
   const email = `dash-${stamp()}@example.test`;
-  await ensureAccount(email);
+  await ensureAccount(email, true);
   return email;
 }
 
@@ -161,17 +161,26 @@ test.describe('Your nodes', () => {
     };
     expect(node).toMatchObject({ name: 'Dash Node Renamed', tags: ['upscale', 'video'] });
 
-    // Deprecate, then un-deprecate.
+    // Deprecate with a message for users, then un-deprecate.
     await version.getByRole('button', { name: 'Deprecate 1.0.0' }).click();
+    const deprecate = page.getByRole('dialog', { name: 'Deprecate version 1.0.0?' });
+    await deprecate.getByLabel('Message for users (optional)').fill('Use dash-node-2 instead.');
+    await deprecate.getByRole('button', { name: 'Deprecate' }).click();
     await expect(page.getByTestId('toast-success').filter({ hasText: 'Version 1.0.0 deprecated' })).toBeVisible();
     await expect(version).toContainText('Deprecated');
+    await expect(page.getByTestId('version-deprecation-note')).toContainText('Use dash-node-2 instead.');
+    await page.screenshot({ path: 'test-results/screenshots/dashboard-deprecated-en.png', fullPage: true });
     const listed = async () =>
       (await (
         await request.get(
           `${baseURL}/api/nodes/${nodeId}/versions?statuses=NodeVersionStatusActive&statuses=NodeVersionStatusPending`,
         )
-      ).json()) as { version: string; deprecated?: boolean }[];
-    expect((await listed())[0]).toMatchObject({ version: '1.0.0', deprecated: true });
+      ).json()) as { version: string; deprecated?: boolean; deprecation_message?: string }[];
+    expect((await listed())[0]).toMatchObject({
+      version: '1.0.0',
+      deprecated: true,
+      deprecation_message: 'Use dash-node-2 instead.',
+    });
     await version.getByRole('button', { name: 'Un-deprecate 1.0.0' }).click();
     await expect(version.getByRole('button', { name: 'Deprecate 1.0.0' })).toBeVisible();
 

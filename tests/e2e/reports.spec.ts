@@ -18,7 +18,7 @@ function packZip(className: string): Buffer {
 /** Publishes version 1.0.0 like comfy-cli and waits until the scanner made it installable. */
 async function publish(request: APIRequestContext, className: string): Promise<{ nodeId: string; email: string }> {
   const email = `report-pub-${stamp()}@example.test`;
-  const token = await ensureAccount(email);
+  const token = await ensureAccount(email, true);
   const auth = { authorization: `Bearer ${token}` };
   const publisherId = `rep-${stamp()}`;
   expect(

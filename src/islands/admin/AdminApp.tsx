@@ -1,8 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
-import type { MessageTree } from '../../i18n/translator.ts';
+import type { MessageTree, TFunction } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
+import { CustomersAdmin } from '../admin-customers/CustomersAdmin.tsx';
 import { RequireSignIn } from '../auth/RequireSignIn.tsx';
 import { Spinner } from '../auth/Spinner.tsx';
 import { useCurrentUser } from '../auth/use-current-user.ts';
@@ -27,7 +28,7 @@ interface Props {
   section: AdminSectionId;
 }
 
-const SCREENS: Partial<Record<AdminSectionId, () => ReactNode>> = {
+const SCREENS: Partial<Record<AdminSectionId, (t: TFunction, lang: Locale) => ReactNode>> = {
   overview: () => <Overview />,
   review: () => <ReviewQueue />,
   reports: () => <ReportsQueue />,
@@ -36,10 +37,12 @@ const SCREENS: Partial<Record<AdminSectionId, () => ReactNode>> = {
   users: () => <UsersTable />,
   audit: () => <AuditLog />,
   addNode: () => <AddNodeForm />,
+  // Credits and events of customers: its own island's view, inside the admin frame and navigation.
+  customers: (t, lang) => <CustomersAdmin t={t} lang={lang} />,
 };
 
 /** Admins see the screen; other signed-in people a 403 notice (the API refuses them anyway). */
-function AdminGate({ lang, section, t }: { lang: Locale; section: AdminSectionId; t: (k: string) => string }) {
+function AdminGate({ lang, section, t }: { lang: Locale; section: AdminSectionId; t: TFunction }) {
   const me = useCurrentUser();
   const env = useMemo(
     () => (me.data ? { lang, t, base: localizedPath(lang, '/admin'), userId: me.data.id } : null),
@@ -61,7 +64,7 @@ function AdminGate({ lang, section, t }: { lang: Locale; section: AdminSectionId
   return (
     <AdminContext value={env}>
       <AdminNav current={section} />
-      {SCREENS[section]?.()}
+      {SCREENS[section]?.(t, lang)}
     </AdminContext>
   );
 }

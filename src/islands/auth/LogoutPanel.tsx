@@ -1,9 +1,10 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
-import { signOutEverywhere } from '../stores/auth.ts';
+import { $auth, signOutEverywhere } from '../stores/auth.ts';
 import { toast } from '../toast/toast-store.ts';
 import { Toaster } from '../toast/Toaster.tsx';
 import { button } from '../ui/styles.ts';
@@ -15,19 +16,24 @@ interface Props {
 
 type State = 'idle' | 'signing-out' | 'done';
 
-/** The spec's logout screen: one button; "Logging out..." while it works; a toast when it fails. */
+/**
+ * The spec's logout screen: one button; "Logging out..." while it works; a toast when it fails. Whoever
+ * arrives already signed out (the user menu's Logout lands here) is told so at once.
+ */
 export function LogoutPanel({ lang, messages }: Props) {
   const t = useIslandT(lang, messages);
-  const [state, setState] = useState<State>('idle');
+  const [working, setWorking] = useState<State>('idle');
+  const { status } = useStore($auth);
+  const state: State = working === 'idle' && status === 'signed-out' ? 'done' : working;
 
   const logout = async () => {
-    setState('signing-out');
+    setWorking('signing-out');
     try {
       await signOutEverywhere();
-      setState('done');
+      setWorking('done');
     } catch (error) {
       toast.error(t('logout.error', { error: error instanceof Error ? error.message : String(error) }));
-      setState('idle');
+      setWorking('idle');
     }
   };
 

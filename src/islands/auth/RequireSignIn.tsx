@@ -5,7 +5,7 @@ import type { MessageTree } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
 import { authHref } from '../../lib/from-url.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
-import { $auth } from '../stores/auth.ts';
+import { $auth, isSigningOut } from '../stores/auth.ts';
 import { Spinner } from './Spinner.tsx';
 
 interface Props {
@@ -28,7 +28,8 @@ export function RequireSignIn({ lang, messages, children }: Props) {
   const t = useIslandT(lang, messages);
   const { status } = useStore($auth);
   useEffect(() => {
-    if (status === 'signed-out') location.replace(loginRedirectTarget(lang, location.pathname, location.search));
+    if (status === 'signed-out' && !isSigningOut())
+      location.replace(loginRedirectTarget(lang, location.pathname, location.search));
   }, [status, lang]);
   if (status === 'signed-in') return <>{children}</>;
   return <Spinner label={t('authSession.loading', { defaultValue: 'Loading…' })} />;

@@ -5,7 +5,9 @@ import { api } from '../../lib/dashboard/paths.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { useDashboard } from './context.ts';
+import { ensureFreshVerification } from '../stores/auth.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { isEmailNotVerified, VerifyEmailNote } from './ui/VerifyEmailNote.tsx';
 import { TextAreaField, TextField } from './ui/TextField.tsx';
 import { button, card, input } from '../ui/styles.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
@@ -52,18 +54,20 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
     <form
       className={`${card} flex flex-col gap-4`}
       aria-labelledby="create-publisher-heading"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
         if (!canSubmit) return;
         const body: CreateBody = { id: id.trim(), name: name.trim() };
         if (description.trim()) body.description = description.trim();
+        await ensureFreshVerification();
         create.mutate(body, {
           onSuccess: async (publisher) => {
             await invalidate(api.myPublishers);
             toast.success(t('dashboard.createPublisher.created', { id: publisher.id }));
             onDone(publisher.id);
           },
-          onError: (error) => toast.error(apiErrorText(t, error)),
+          onError: (error) =>
+            toast.error(isEmailNotVerified(error) ? t('dashboard.verify.needed') : apiErrorText(t, error)),
         });
       }}
       data-testid="create-publisher-form"
@@ -102,7 +106,8 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
         onValueChange={setDescription}
         maxLength={2000}
       />
-      <ErrorNote message={create.error ? apiErrorText(t, create.error) : null} />
+      <ErrorNote message={create.error && !isEmailNotVerified(create.error) ? apiErrorText(t, create.error) : null} />
+      <VerifyEmailNote error={create.error} />
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className={button.secondary} onClick={() => onDone(null)} disabled={create.isPending}>
           {t('dashboard.cancel')}

@@ -134,14 +134,29 @@ function recheckSession(): void {
   void loading.then((handle) => handle && endSessionIfInvalid(handle, (user) => user.getIdToken(true)));
 }
 
+let signingOut = false;
+/**
+ * True once a logout started: sign-in gates then leave the navigation to whoever logs out (the user
+ * menu goes to the signed-out page) instead of sending the reader to login.
+ */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 /**
  * The spec's logout: sign out of Firebase, reset and clear every cached query, then empty
  * localStorage and sessionStorage. Throws when Firebase fails to sign out (the caller shows it).
  */
 export async function signOutEverywhere(): Promise<void> {
+  signingOut = true;
   const handle = await loadFirebase();
-  if (handle?.auth.currentUser) trackEvent('Sign Out');
-  if (handle) await handle.mod.signOut(handle.auth);
+  try {
+    if (handle?.auth.currentUser) trackEvent('Sign Out');
+    if (handle) await handle.mod.signOut(handle.auth);
+  } catch (error) {
+    signingOut = false;
+    throw error;
+  }
   // The sign-out event is sent and the provider's identity reset before the storage it keeps is emptied.
   resetAnalytics();
   await analyticsSettled();
@@ -170,3 +185,34 @@ onMount($auth, () => {
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
 });
+
+/**
+ * Before a write that needs a verified address: when the session does not show one yet, ask Firebase
+ * again (the user may have opened the link in another tab) and mint a fresh ID token, whose claims
+ * are what the API reads.
+ */
+export async function ensureFreshVerification(): Promise<void> {
+  const current = $auth.get().user;
+  if (!current || current.emailVerified) return;
+  const handle = await loadFirebase();
+  const user = handle?.auth.currentUser;
+  if (!handle || !user) return;
+  try {
+    await user.reload();
+    if (user.emailVerified) {
+      await user.getIdToken(true);
+      refreshAuthUser(handle);
+    }
+  } catch {
+    // Offline or refused: the request goes ahead with the token we have and the API says what is missing.
+  }
+}
+
+/** Sends the verification e-mail again to the signed-in user; false when there is nobody to send it to. */
+export async function resendVerificationEmail(): Promise<boolean> {
+  const handle = await loadFirebase();
+  const user = handle?.auth.currentUser;
+  if (!handle || !user) return false;
+  await handle.mod.sendEmailVerification(user);
+  return true;
+}

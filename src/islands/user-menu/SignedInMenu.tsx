@@ -61,6 +61,7 @@ function Menu({ lang, t, user }: Props) {
 
   const entries = [
     { key: 'yourNodes', href: localizedPath(lang, '/nodes'), label: t('userMenu.yourNodes') },
+    { key: 'account', href: localizedPath(lang, '/account'), label: t('userMenu.account') },
     ...(apiUser?.isAdmin
       ? [{ key: 'adminDashboard', href: localizedPath(lang, '/admin'), label: t('userMenu.adminDashboard') }]
       : []),
@@ -114,6 +115,8 @@ function Menu({ lang, t, user }: Props) {
     setBusy(true);
     try {
       await signOutEverywhere();
+      // Land on a page that says so (a sign-in gate on this page would send the reader to login).
+      window.location.replace(localizedPath(lang, '/logout'));
     } catch (error) {
       toast.error(t('logout.error', { error: error instanceof Error ? error.message : String(error) }));
       setBusy(false);

@@ -28,6 +28,13 @@ describe('toCardNode', () => {
     });
   });
 
+  it('keeps the deprecated flag of a deprecated latest version (cards show a badge)', () => {
+    expect(toCardNode({ id: 'old', latest_version: { version: '2.0.0', deprecated: true } })).toEqual({
+      id: 'old',
+      latest_version: { version: '2.0.0', deprecated: true },
+    });
+  });
+
   it('omits what is missing', () => {
     expect(toCardNode({ id: 'bare' })).toEqual({ id: 'bare' });
   });

@@ -13,7 +13,13 @@ export function toCardNode(node: CardNode): CardNode {
   if (node.downloads !== undefined) card.downloads = node.downloads;
   if (node.github_stars !== undefined) card.github_stars = node.github_stars;
   if (node.status !== undefined) card.status = node.status;
-  if (node.latest_version?.version !== undefined) card.latest_version = { version: node.latest_version.version };
+  const latest = node.latest_version;
+  if (latest?.version !== undefined) {
+    // Only a deprecated version carries the flag (the card shows a badge for it).
+    card.latest_version = latest.deprecated
+      ? { version: latest.version, deprecated: true }
+      : { version: latest.version };
+  }
   if (node.publisher) {
     card.publisher =
       node.publisher.name === undefined

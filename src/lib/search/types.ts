@@ -10,7 +10,8 @@ export interface CardNode {
   downloads?: number | undefined;
   github_stars?: number | undefined;
   status?: string | undefined;
-  latest_version?: { version?: string | undefined; createdAt?: string | undefined } | undefined;
+  latest_version?:
+    { version?: string | undefined; createdAt?: string | undefined; deprecated?: boolean | undefined } | undefined;
   publisher?: { id: string; name?: string | undefined } | undefined;
 }
 

@@ -21,16 +21,20 @@ export async function getViewer(c: Context<AppEnv>): Promise<UserRow | null> {
   if (cached !== undefined) return cached;
   const token = bearerToken(c);
   let viewer: UserRow | null = null;
+  let emailVerified = false;
   if (token) {
     const services = c.get('services');
     // A short-lived admin token (POST /admin/generate-token) stands for its admin; else Firebase.
     viewer = await adminFromToken(services, token);
+    emailVerified = viewer !== null;
     if (!viewer) {
       const claims = await services.identity.verifyIdToken(token);
       if (claims) viewer = await ensureUser(services.db, claims, services.config.adminEmails);
+      emailVerified = claims?.emailVerified === true;
     }
   }
   c.set('viewer', viewer);
+  c.set('viewerEmailVerified', emailVerified);
   return viewer;
 }
 
@@ -45,6 +49,21 @@ export async function requireUser(c: Context<AppEnv>): Promise<UserRow> {
 export async function requireActiveUser(c: Context<AppEnv>): Promise<UserRow> {
   const viewer = await requireUser(c);
   if (viewer.status === 'UserStatusBanned') throw forbidden('Your account is banned.', 'user_banned');
+  return viewer;
+}
+
+/**
+ * An active user whose e-mail address is verified: what creating a publisher or a publishing token
+ * needs (the sign-up page says "Verify your address to publish nodes"). Admins are exempt.
+ */
+export async function requireVerifiedUser(c: Context<AppEnv>): Promise<UserRow> {
+  const viewer = await requireActiveUser(c);
+  if (!viewer.isAdmin && c.get('viewerEmailVerified') !== true) {
+    throw forbidden(
+      'Verify your e-mail address first: open the link we sent you, then try again.',
+      'email_not_verified',
+    );
+  }
   return viewer;
 }
 

@@ -108,6 +108,9 @@ export const NodeVersionSchema = z
     changelog: z.string().optional(),
     dependencies: z.array(z.string()).optional(),
     deprecated: z.boolean().optional(),
+    deprecation_message: z.string().optional().openapi({
+      description: "Nodeyard addition: the publisher's note on a deprecated version (what to use instead).",
+    }),
     status: NodeVersionStatusSchema.optional(),
     status_reason: z.string().optional(),
     ...tagAndCompatibilityFields,

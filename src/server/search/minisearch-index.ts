@@ -129,7 +129,7 @@ export class MiniSearchIndex implements SearchIndex {
     const repository = query.repositoryUrl?.trim().toLowerCase() ?? '';
     const visible = candidates.filter(
       ({ entry }) =>
-        (entry.doc.status === 'NodeStatusActive' || query.includeBanned === true) &&
+        (isPromoted(entry.doc) || query.includeBanned === true) &&
         (!repository || entry.repositoryUrl.includes(repository)),
     );
     const { matches, facets } = applyFacets(visible, {
@@ -225,16 +225,17 @@ export class MiniSearchIndex implements SearchIndex {
   }
 
   /**
-   * Only active nodes are suggested. A download or star change does not re-link a label: suggestion order
+   * Only active, not withheld nodes are suggested. A download or star change does not re-link a label: suggestion order
    * follows popularity as of the label's last change (or the last rebuild), which is close enough.
    */
   #syncSuggestions(previous: SearchDocument | undefined, doc: SearchDocument): void {
-    if (doc.status !== 'NodeStatusActive') {
+    if (!isPromoted(doc)) {
       this.#suggestions.removeNode(doc.id);
       return;
     }
     const unchanged =
-      previous?.status === 'NodeStatusActive' &&
+      previous !== undefined &&
+      isPromoted(previous) &&
       previous.name === doc.name &&
       previous.classNames.length === doc.classNames.length &&
       previous.classNames.every((name, i) => name === doc.classNames[i]);
@@ -247,6 +248,11 @@ export class MiniSearchIndex implements SearchIndex {
       return entry ? popularitySignal(entry.doc) : 0;
     });
   }
+}
+
+/** Shown without asking: active and not withheld (banned and withheld ones only with includeBanned). */
+function isPromoted(doc: SearchDocument): boolean {
+  return doc.status === 'NodeStatusActive' && doc.withheld !== true;
 }
 
 function exactKeys(doc: SearchDocument): Set<string> {

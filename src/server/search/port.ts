@@ -30,6 +30,8 @@ export interface SearchDocument {
   createdAt: number;
   updatedAt: number;
   status: SearchNodeStatus;
+  /** No Active version because of a flag or ban: hidden like a banned node (absent means false). */
+  withheld?: boolean;
   /** Optional: only needed for `repositoryUrl` filtering (upstream `repository_url_search`). */
   repositoryUrl?: string;
 }
@@ -49,7 +51,7 @@ export interface SearchQuery {
   accelerators?: string[];
   /** Any of these, case-insensitive. */
   tags?: string[];
-  /** Banned nodes are hidden unless this is true. Deleted nodes are never returned. */
+  /** Banned and withheld nodes are hidden unless this is true. Deleted nodes are never returned. */
   includeBanned?: boolean;
   sort: SearchSort;
   /** 1-based. */

@@ -11,14 +11,18 @@ export interface Actor {
 }
 
 /**
- * A signed-in account with its database row: signs up on the emulator, lets the API create the row
- * (one GET /users), then flips is_admin / status directly when asked.
+ * A signed-in account with its database row: signs up on the emulator (e-mail verified unless
+ * `unverified`), lets the API create the row (one GET /users), then flips is_admin / status directly
+ * when asked.
  */
 export async function signedIn(
   t: TestApp,
-  options: { admin?: boolean; banned?: boolean; displayName?: string } = {},
+  options: { admin?: boolean; banned?: boolean; displayName?: string; unverified?: boolean } = {},
 ): Promise<Actor> {
-  const account = await signUp(options.displayName ? { displayName: options.displayName } : {});
+  const account = await signUp({
+    ...(options.displayName ? { displayName: options.displayName } : {}),
+    emailVerified: options.unverified !== true,
+  });
   const response = await t.request('/users', { token: account.idToken });
   if (response.status !== 200) throw new Error(`GET /users answered ${response.status}`);
   const changes: Partial<UserRow> = {};

@@ -33,33 +33,51 @@ export const TOKEN_ROLES = [
   'bannedOwnerToken',
 ] as const;
 
-export const ROLES = [...BASE_ROLES, ...TOKEN_ROLES] as const;
+/**
+ * The owner of the publisher in the path, signed in with an e-mail address not verified yet. Every
+ * other role's address is verified. Only creating publishers and tokens needs a verified address, so a
+ * row that leaves this role out expects what it expects of `owner`.
+ */
+export const VERIFICATION_ROLES = ['unverifiedOwner'] as const;
+
+export const ROLES = [...BASE_ROLES, ...TOKEN_ROLES, ...VERIFICATION_ROLES] as const;
 export type BaseRole = (typeof BASE_ROLES)[number];
 export type TokenRole = (typeof TOKEN_ROLES)[number];
+export type VerificationRole = (typeof VERIFICATION_ROLES)[number];
 export type Role = (typeof ROLES)[number];
 
-/** The status each role must get: every base role named, token roles default to `foreignToken`'s. */
-export type Expectation = Record<BaseRole, number> & Partial<Record<TokenRole, number>>;
+/**
+ * The status each role must get: every base role named, token roles default to `foreignToken`'s and
+ * the unverified owner to `owner`'s.
+ */
+export type Expectation = Record<BaseRole, number> &
+  Partial<Record<TokenRole, number>> &
+  Partial<Record<VerificationRole, number>>;
 
 export function expectedStatus(expect: Expectation, role: Role): number {
-  return (expect as Partial<Record<Role, number>>)[role] ?? expect.foreignToken;
+  const named = (expect as Partial<Record<Role, number>>)[role];
+  if (named !== undefined) return named;
+  return role === 'unverifiedOwner' ? expect.owner : expect.foreignToken;
 }
 
-/** The same status for every role (rows then override the roles that differ). */
-export function everyRole<T>(value: T): Record<Role, T> {
-  return Object.fromEntries(ROLES.map((role) => [role, value])) as Record<Role, T>;
+/** The roles a row's `everyRole` names; the verification roles follow `owner` unless named. */
+export type StandingRole = BaseRole | TokenRole;
+
+/** The same status for every role but the verification ones (rows then override the roles that differ). */
+export function everyRole<T>(value: T): Record<StandingRole, T> {
+  return Object.fromEntries([...BASE_ROLES, ...TOKEN_ROLES].map((role) => [role, value])) as Record<StandingRole, T>;
 }
 
 /** No Firebase ID token: anonymous and every personal-access-token caller. */
 export const NO_FIREBASE_USER: readonly Role[] = ['anonymous', 'foreignToken', ...TOKEN_ROLES];
 
 /** `value` for callers without a Firebase ID token (typically 401), on top of `rest`. */
-export function withoutSignIn(rest: Record<Role, number>, value = 401): Record<Role, number> {
+export function withoutSignIn(rest: Record<StandingRole, number>, value = 401): Record<StandingRole, number> {
   return { ...rest, ...Object.fromEntries(NO_FIREBASE_USER.map((role) => [role, value])) };
 }
 
 /** Admin-only routes: only an active admin gets `success`; no Firebase user is 401, the rest 403. */
-export function adminOnly(success: number): Record<Role, number> {
+export function adminOnly(success: number): Record<StandingRole, number> {
   return { ...withoutSignIn(everyRole(403)), admin: success };
 }
 
@@ -137,13 +155,20 @@ const SIGNED_IN: ReadonlySet<Role> = new Set([
   'admin',
   'bannedOwner',
   'bannedPublisherOwner',
+  'unverifiedOwner',
 ]);
-const OWNS: ReadonlySet<Role> = new Set(['owner', 'bannedOwner', 'bannedPublisherOwner', ...TOKEN_ROLES]);
+const OWNS: ReadonlySet<Role> = new Set([
+  'owner',
+  'bannedOwner',
+  'bannedPublisherOwner',
+  'unverifiedOwner',
+  ...TOKEN_ROLES,
+]);
 const BANNED_USER: ReadonlySet<Role> = new Set(['bannedOwner', 'bannedOwnerToken']);
 
 /** The account behind the role: a real sign-in for Firebase roles, a plain row for token creators. */
 async function roleAccount(t: TestApp, role: Role): Promise<Actor | { user: UserRow; token?: undefined } | undefined> {
-  if (SIGNED_IN.has(role)) return signedIn(t, { admin: role === 'admin' });
+  if (SIGNED_IN.has(role)) return signedIn(t, { admin: role === 'admin', unverified: role === 'unverifiedOwner' });
   if ((TOKEN_ROLES as readonly Role[]).includes(role)) return { user: await insertUser(t.services.db) };
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { everyRole, withoutSignIn, type AuthzRow, type Role } from './matrix.ts';
+import { everyRole, withoutSignIn, type AuthzRow, type StandingRole } from './matrix.ts';
 import { publishRows, uploadRows } from './publish-rows.ts';
 
 // Rows for the user, review, admin-read, publish and upload routes. Order of every `expect`:
@@ -8,7 +8,7 @@ import { publishRows, uploadRows } from './publish-rows.ts';
 const every = everyRole;
 
 /** Any signed-in person (banned ones too: reading your own record is allowed). */
-const signedInRead: Record<Role, number> = withoutSignIn(every(200));
+const signedInRead: Record<StandingRole, number> = withoutSignIn(every(200));
 
 export const nodeRows: AuthzRow[] = [
   { route: 'GET /users', request: () => ({ method: 'GET', path: '/users' }), expect: signedInRead },

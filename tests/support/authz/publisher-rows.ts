@@ -35,7 +35,10 @@ const ownerOrAdmin = (ok: number): Expectation => ({
 const anyRoleOrAdmin = (ok: number): Expectation => ({ ...ownerOrAdmin(ok), member: ok });
 
 const canEdit = (allowed: Role[]): Partial<Record<Role, object>> =>
-  Object.fromEntries(ROLES.map((role) => [role, { canEdit: allowed.includes(role) }]));
+  // The unverified owner may edit what the owner may (only creating publishers and tokens needs verifying).
+  Object.fromEntries(
+    ROLES.map((role) => [role, { canEdit: allowed.includes(role === 'unverifiedOwner' ? 'owner' : role) }]),
+  );
 
 const allOk = everyRole;
 
@@ -52,7 +55,10 @@ export const publisherRows: AuthzRow[] = [
       bannedOwner: 403,
       bannedPublisherOwner: 201,
       foreignToken: 401,
+      // Publishing needs a verified address (issue 16.5).
+      unverifiedOwner: 403,
     },
+    body: { unverifiedOwner: { error: 'email_not_verified' } },
   },
   {
     route: 'PUT /publishers/{publisherId}',
@@ -90,7 +96,8 @@ export const publisherRows: AuthzRow[] = [
     route: 'POST /publishers/{publisherId}/tokens',
     request: (f) => ({ method: 'POST', path: `${base(f)}/tokens`, json: { name: 'ci' } }),
     // Admins revoke but never mint tokens.
-    expect: { ...ownerOrAdmin(201), admin: 403 },
+    expect: { ...ownerOrAdmin(201), admin: 403, unverifiedOwner: 403 },
+    body: { unverifiedOwner: { error: 'email_not_verified' } },
   },
   {
     route: 'DELETE /publishers/{publisherId}/tokens/{tokenId}',

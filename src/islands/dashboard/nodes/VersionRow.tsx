@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { button } from '../../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
+import { DeprecateDialog } from './DeprecateDialog.tsx';
 import { VersionFindings } from './VersionFindings.tsx';
 
 interface Props {
@@ -20,12 +21,13 @@ interface Props {
   isOwner: boolean;
 }
 
-/** A version with its status, deprecate / un-deprecate, and delete (owners), each confirmed by a toast. */
+/** A version with its status, deprecate (with an optional note) / un-deprecate, and delete (owners), each confirmed by a toast. */
 export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
   const { t, lang } = useDashboard();
   const [deleting, setDeleting] = useState(false);
+  const [deprecating, setDeprecating] = useState(false);
   const path = api.version(publisherId, nodeId, version.id);
-  const update = useApiMutation<{ deprecated: boolean }, NodeVersion>('PUT', path);
+  const update = useApiMutation<{ deprecated: boolean; deprecation_message?: string }, NodeVersion>('PUT', path);
   const remove = useApiMutation<void, void>('DELETE', path);
   const invalidate = useInvalidate();
   const status = versionStatusView(version.status);
@@ -34,6 +36,24 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
   // Held versions explain themselves through the findings API (structured, translated here), never
   // through the English status_reason the pipeline composed.
   const held = version.status === 'NodeVersionStatusFlagged' || version.status === 'NodeVersionStatusBanned';
+  const deprecationNote = version.deprecated ? version.deprecation_message?.trim() : '';
+  const setDeprecated = (deprecated: boolean, message?: string) =>
+    update.mutate(
+      { deprecated, ...(message ? { deprecation_message: message } : {}) },
+      {
+        onSuccess: async (updated) => {
+          setDeprecating(false);
+          await refresh();
+          toast.success(
+            t(
+              updated.deprecated ? 'dashboard.versions.deprecatedToast' : 'dashboard.versions.undeprecatedToast',
+              label,
+            ),
+          );
+        },
+        onError: (error) => toast.error(apiErrorText(t, error)),
+      },
+    );
 
   return (
     <Fragment>
@@ -58,25 +78,8 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
               type="button"
               className={button.secondary}
               disabled={update.isPending}
-              onClick={() =>
-                update.mutate(
-                  { deprecated: !version.deprecated },
-                  {
-                    onSuccess: async (updated) => {
-                      await refresh();
-                      toast.success(
-                        t(
-                          updated.deprecated
-                            ? 'dashboard.versions.deprecatedToast'
-                            : 'dashboard.versions.undeprecatedToast',
-                          label,
-                        ),
-                      );
-                    },
-                    onError: (error) => toast.error(apiErrorText(t, error)),
-                  },
-                )
-              }
+              onClick={() => (version.deprecated ? setDeprecated(false) : setDeprecating(true))}
+              data-testid="deprecate-toggle"
             >
               {version.deprecated ? t('dashboard.versions.undeprecate') : t('dashboard.versions.deprecate')}
               <span className="sr-only"> {version.version}</span>
@@ -88,6 +91,18 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
               </button>
             )}
           </span>
+          <DeprecateDialog
+            t={t}
+            open={deprecating}
+            version={version.version}
+            pending={update.isPending}
+            error={update.error ? apiErrorText(t, update.error) : null}
+            onClose={() => {
+              update.reset();
+              setDeprecating(false);
+            }}
+            onConfirm={(message) => setDeprecated(true, message)}
+          />
           <ConfirmDialog
             cancelLabel={t('dashboard.cancel')}
             open={deleting}
@@ -114,9 +129,14 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
           />
         </td>
       </tr>
-      {(held || version.status === 'NodeVersionStatusPending') && (
+      {(held || deprecationNote || version.status === 'NodeVersionStatusPending') && (
         <tr>
           <td colSpan={4} className="pb-2 text-sm">
+            {deprecationNote && (
+              <p className="text-slate-700 dark:text-slate-300" data-testid="version-deprecation-note">
+                {t('dashboard.versions.deprecationNote')} <q dir="auto">{deprecationNote}</q>
+              </p>
+            )}
             {version.status === 'NodeVersionStatusPending' && (
               <p className="text-slate-600 dark:text-slate-400">{t('dashboard.versions.pendingNote')}</p>
             )}

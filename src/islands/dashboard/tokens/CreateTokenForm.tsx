@@ -5,12 +5,14 @@ import { api } from '../../../lib/dashboard/paths.ts';
 import { EXPIRY_CHOICES, tokenCreateBody, type ExpiryChoice } from '../../../lib/dashboard/token-expiry.ts';
 import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
 import { useMutation } from '@tanstack/react-query';
+import { ensureFreshVerification } from '../../stores/auth.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { Field } from '../ui/Field.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { button, input } from '../../ui/styles.ts';
+import { isEmailNotVerified, VerifyEmailNote } from '../ui/VerifyEmailNote.tsx';
 import { useInvalidate } from '../use-invalidate.ts';
 
 interface Props {
@@ -28,7 +30,10 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
   // A plain mutation, not useApiMutation: its result holds the secret, which must not linger in the
   // mutation cache after the notice is closed (gcTime 0 drops it as soon as nothing observes it).
   const create = useMutation<CreatedAccessToken, ApiRequestError, ReturnType<typeof tokenCreateBody>>({
-    mutationFn: (body) => apiRequest<CreatedAccessToken>('POST', api.tokens(publisherId), { body }),
+    mutationFn: async (body) => {
+      await ensureFreshVerification();
+      return apiRequest<CreatedAccessToken>('POST', api.tokens(publisherId), { body });
+    },
     gcTime: 0,
   });
   const errors = apiFieldErrors(t, create.error);
@@ -48,7 +53,8 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
             toast.success(t('dashboard.tokens.created', { name: token.name }));
             await invalidate(api.tokens(publisherId));
           },
-          onError: (error) => toast.error(apiErrorText(t, error)),
+          onError: (error) =>
+            toast.error(isEmailNotVerified(error) ? t('dashboard.verify.needed') : apiErrorText(t, error)),
         });
       }}
       data-testid="create-token-form"
@@ -94,7 +100,8 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
         {create.isPending ? t('dashboard.tokens.creating') : t('dashboard.tokens.create')}
       </button>
       <div className="sm:col-span-4">
-        <ErrorNote message={create.error ? apiErrorText(t, create.error) : null} />
+        <ErrorNote message={create.error && !isEmailNotVerified(create.error) ? apiErrorText(t, create.error) : null} />
+        <VerifyEmailNote error={create.error} />
       </div>
     </form>
   );

@@ -31,6 +31,7 @@ export function NodeCardView({ node, lang, t, highlight = EMPTY, headingLevel = 
   const claimed = publisher && publisher.id !== UNCLAIMED_PUBLISHER_ID;
   const description = node.description?.trim() ? snippet(node.description, highlight.terms) : '';
   const version = node.latest_version?.version;
+  const deprecated = node.latest_version?.deprecated === true;
   const stats = [
     { key: 'downloads', value: node.downloads ?? 0, label: t('searchCard.downloads'), icon: DOWNLOAD_ICON },
     { key: 'stars', value: node.github_stars ?? 0, label: t('searchCard.stars'), icon: STAR_ICON },
@@ -98,6 +99,17 @@ export function NodeCardView({ node, lang, t, highlight = EMPTY, headingLevel = 
               <dt className="sr-only">{t('searchCard.latestVersion')}</dt>
               <dd dir="ltr" className="rounded bg-slate-100 px-1.5 py-0.5 font-mono dark:bg-slate-800">
                 v{version}
+              </dd>
+            </div>
+          )}
+          {deprecated && (
+            <div>
+              <dt className="sr-only">{t('searchCard.status')}</dt>
+              <dd
+                className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
+                data-testid="card-deprecated"
+              >
+                {t('searchCard.deprecated')}
               </dd>
             </div>
           )}

@@ -16,6 +16,8 @@ export const nodeVersions = pgTable(
     changelog: text('changelog').notNull().default(''),
     dependencies: jsonb('dependencies').$type<string[]>().notNull().default([]),
     deprecated: boolean('deprecated').notNull().default(false),
+    /** What the publisher says about a deprecated version (what to use instead); '' when none. */
+    deprecationMessage: text('deprecation_message').notNull().default(''),
     status: nodeVersionStatus('status').notNull().default('NodeVersionStatusPending'),
     statusReason: text('status_reason').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { nodeStatus } from './enums.ts';
 import { publishers } from './publishers.ts';
@@ -49,6 +60,12 @@ export const nodes = pgTable(
      * lists never compute "latest" per row. Null when the node has none.
      */
     latestVersionId: uuid('latest_version_id'),
+    /**
+     * Versions exist, none is Active, and at least one was Flagged or Banned: the pack is not
+     * promoted (left out of search and lists unless an admin asks; no install path on its page).
+     * Packs without any version (corpus imports) are never withheld. Kept by refreshLatestVersion.
+     */
+    withheld: boolean('withheld').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -162,6 +162,28 @@ describe('loadNodePage', () => {
     expect(data.readmeHtml).toBeNull();
   });
 
+  it('offers the newest non-deprecated version when the latest is deprecated, with its message, or none', async () => {
+    const data = await found(t, 'Acme-Pack');
+    // Acme-Pack's latest (1.2.0) is deprecated: 1.0.0 is offered instead.
+    expect(data.deprecated).toBe(true);
+    expect(data.recommended?.version.version).toBe('1.0.0');
+
+    const { db } = t.services;
+    const publisher = await insertPublisher(db, { owner: await insertUser(db) });
+    await insertNode(db, { id: 'old-pack', publisherId: publisher.id });
+    await insertVersion(db, { nodeId: 'old-pack', version: '1.0.0', deprecated: true });
+    await insertVersion(db, {
+      nodeId: 'old-pack',
+      version: '2.0.0',
+      deprecated: true,
+      deprecationMessage: 'Use new-pack instead.',
+    });
+    const old = await found(t, 'old-pack');
+    expect(old).toMatchObject({ deprecated: true, deprecationMessage: 'Use new-pack instead.', recommended: null });
+    expect(old.latest?.version.version).toBe('2.0.0');
+    expect(old.latest?.version.deprecation_message).toBe('Use new-pack instead.');
+  });
+
   it('marks nodes of a member-less publisher unclaimed and falls back to catalogue class names', async () => {
     const { db } = t.services;
     const publisher = await insertPublisher(db);

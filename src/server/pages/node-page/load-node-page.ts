@@ -30,9 +30,21 @@ export interface NodePageData {
   /** Unclaimed, not banned, on GitHub, and this registry has a GitHub OAuth app: offer the claim. */
   claimable: boolean;
   banned: boolean;
+  /**
+   * Not banned, but versions exist and none is Active because of a flag or ban (`nodes.withheld`):
+   * the page shows a notice instead of any install path.
+   */
+  withheld: boolean;
   /** The latest version is deprecated. */
   deprecated: boolean;
+  /** The publisher's note on the deprecated latest version ('' when none or not deprecated). */
+  deprecationMessage: string;
   latest: VersionEntry | null;
+  /**
+   * What the install block offers: the latest version, or when it is deprecated the newest
+   * downloadable version that is not (null: none is).
+   */
+  recommended: VersionEntry | null;
   /** Newest first: Active, Pending and Flagged (deleted and banned versions are not public). */
   versions: VersionEntry[];
   /** The version whose classes, changelog and compatibility are shown (?version=, else the latest). */
@@ -101,6 +113,11 @@ export async function loadNodePage(
     isLatest: version.id === row.latestVersionId,
   }));
   const latest = versions.find((entry) => entry.isLatest) ?? null;
+  // Newest semver first, so the first downloadable, non-deprecated one is the one to offer.
+  const recommended =
+    latest && latest.version.deprecated
+      ? (versions.find((entry) => entry.downloadable && entry.version.deprecated !== true) ?? null)
+      : latest;
   const { selected, missing } = pickSelected(versions, latest, input.version);
   const selectedRow = listed.find((entry) => entry.version.id === selected?.version.id)?.version;
   const latestRow = listed.find((entry) => entry.version.id === row.latestVersionId)?.version;
@@ -120,8 +137,11 @@ export async function loadNodePage(
       unclaimed,
       claimable: unclaimed && !banned && config.githubOAuth !== undefined && parseGitHubRepo(row.repository) !== null,
       banned,
+      withheld: !banned && row.withheld,
       deprecated: latest?.version.deprecated === true,
+      deprecationMessage: latest?.version.deprecated === true ? (latestRow?.deprecationMessage ?? '') : '',
       latest,
+      recommended,
       versions,
       selected,
       requestedVersionMissing: missing,

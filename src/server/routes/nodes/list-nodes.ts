@@ -15,7 +15,8 @@ const route = createRoute({
   summary: 'Retrieves a list of nodes',
   description:
     'A page of nodes across all publishers, in a stable order (default: newest first, then id). ' +
-    'Banned nodes are left out unless `include_banned=true`; deleted nodes never appear.',
+    'Banned nodes, and withheld ones (versions exist but none is Active because of a flag or ban), are left ' +
+    'out unless `include_banned=true`; deleted nodes never appear. Packs without any version are listed.',
   request: {
     query: z.object({
       page: pageParam,

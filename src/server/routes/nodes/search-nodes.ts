@@ -25,7 +25,8 @@ const route = createRoute({
     'imported catalogue), author, publisher, tags and description (`search`); class names only ' +
     '(`comfy_node_search`, combined with `search` by AND); repository URL substring ' +
     '(`repository_url_search`). Filters: `supported_os`/`os`, `supported_accelerator`/`accelerator`, ' +
-    '`tags` (repeatable; any of the values). Banned nodes are left out unless `include_banned=true` ' +
+    '`tags` (repeatable; any of the values). Banned and withheld nodes (no Active version because of a ' +
+    'flag or ban) are left out unless `include_banned=true` ' +
     '(upstream includes them by default); deleted nodes never appear. Beyond the contract: `sort`, and ' +
     'the `facets` and `highlights` fields of the response.',
   request: {

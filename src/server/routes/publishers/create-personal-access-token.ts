@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { authorizePublisher } from '../../auth/publisher-access.ts';
+import { requireVerifiedUser } from '../../auth/viewer.ts';
 import { createToken } from '../../services/tokens/create-token.ts';
 import { toApiToken } from '../../services/tokens/token-view.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
@@ -15,7 +16,8 @@ const route = createRoute({
   summary: 'Create a personal access token for publishing (owners only)',
   description:
     'The plaintext `token` is in this response only; the server keeps just a hash. Optional expires_in_days ' +
-    '(1..365); without it the token does not expire.',
+    '(1..365); without it the token does not expire. The caller must have a verified e-mail address ' +
+    '(403 `email_not_verified`; admins are exempt).',
   security: bearerSecurity,
   request: {
     params: PublisherParams,
@@ -30,6 +32,8 @@ const route = createRoute({
 export function registerCreatePersonalAccessToken(app: App) {
   app.openapi(route, async (c) => {
     const { viewer, publisher } = await authorizePublisher(c, c.req.valid('param').publisherId, 'tokens.create');
+    // Publishing needs a verified address; a token is what publishes.
+    await requireVerifiedUser(c);
     const body = c.req.valid('json');
     const { db, clock } = c.get('services');
     const { row, token } = await createToken(

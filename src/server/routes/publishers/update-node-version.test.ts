@@ -4,7 +4,7 @@ import { publisherScene, type PublisherScene } from '../../../../tests/support/a
 import { insertNode, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, TEST_API_URL, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { NodeRow, NodeVersionRow } from '../../db/rows.ts';
-import { auditLog, nodeVersions } from '../../db/schema/index.ts';
+import { auditLog, nodes, nodeVersions } from '../../db/schema/index.ts';
 
 describe('PUT /publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}', () => {
   let t: TestApp;
@@ -46,6 +46,33 @@ describe('PUT /publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}', ()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'version.update'), eq(auditLog.targetId, version.id)));
     expect(audit).toMatchObject({ before: { changelog: 'first' }, after: { changelog: 'Fixed the thing' } });
+  });
+
+  it('keeps a deprecation message while deprecated, clears it on un-deprecating, and bumps the node', async () => {
+    const [before] = await t.services.db.select().from(nodes).where(eq(nodes.id, node.id));
+    const deprecated = await put(
+      pathOf(version),
+      { deprecated: true, deprecation_message: '  Use 2.x: 1.x breaks on ComfyUI 0.4.  ' },
+      s.owner.token,
+    );
+    expect(deprecated.status).toBe(200);
+    expect(await deprecated.json()).toMatchObject({
+      deprecated: true,
+      deprecation_message: 'Use 2.x: 1.x breaks on ComfyUI 0.4.',
+    });
+    const [after] = await t.services.db.select().from(nodes).where(eq(nodes.id, node.id));
+    // Cards and the node page show deprecation: the change feed must move for search and the cache.
+    expect(after!.updatedAt.getTime()).toBeGreaterThan(before!.updatedAt.getTime());
+    const listed = (await (await t.request(`/nodes/${node.id}/versions`)).json()) as { deprecation_message?: string }[];
+    expect(listed[0]?.deprecation_message).toBe('Use 2.x: 1.x breaks on ComfyUI 0.4.');
+
+    const restored = await put(pathOf(version), { deprecated: false }, s.owner.token);
+    const body = (await restored.json()) as Record<string, unknown>;
+    expect(body['deprecated']).toBe(false);
+    expect(body).not.toHaveProperty('deprecation_message');
+    const [row] = await t.services.db.select().from(nodeVersions).where(eq(nodeVersions.id, version.id));
+    expect(row!.deprecationMessage).toBe('');
+    expect((await put(pathOf(version), { deprecation_message: 'x'.repeat(501) }, s.owner.token)).status).toBe(400);
   });
 
   it('answers 404 for a version of another node (upstream IDOR) and leaves it alone', async () => {

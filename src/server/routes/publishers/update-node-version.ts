@@ -9,7 +9,14 @@ import { bearerSecurity, errorResponses, NodeVersionSchema } from '../schemas.ts
 import { VersionParams } from './schemas.ts';
 
 const NodeVersionUpdateRequest = z
-  .object({ changelog: z.string().max(20_000).optional(), deprecated: z.boolean().optional() })
+  .object({
+    changelog: z.string().max(20_000).optional(),
+    deprecated: z.boolean().optional(),
+    deprecation_message: z.string().trim().max(500).optional().openapi({
+      description:
+        'Nodeyard addition: shown on the node page while the version is deprecated; cleared on un-deprecating.',
+    }),
+  })
   .openapi('NodeVersionUpdateRequest');
 
 const route = createRoute({
@@ -17,7 +24,8 @@ const route = createRoute({
   path: '/publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}',
   operationId: 'updateNodeVersion',
   tags: ['Publishers'],
-  summary: "Update a version's changelog and deprecated flag (the publisher's owners and members, and admins)",
+  summary:
+    "Update a version's changelog, deprecated flag and deprecation message (the publisher's owners and members, and admins)",
   description: 'Answers the whole NodeVersion (upstream answers a partial one). The version must belong to the node.',
   security: bearerSecurity,
   request: {
@@ -38,7 +46,14 @@ export function registerUpdateNodeVersion(app: App) {
     const node = await getPublisherNode(db, publisher, nodeId);
     assertNodeWritable(node, viewer);
     const version = await getNodeVersion(db, node, versionId);
-    const updated = await updateVersion(db, viewer, version, c.req.valid('json'), clock.now());
+    const body = c.req.valid('json');
+    const updated = await updateVersion(
+      db,
+      viewer,
+      version,
+      { changelog: body.changelog, deprecated: body.deprecated, deprecationMessage: body.deprecation_message },
+      clock.now(),
+    );
     const hasArchive = (await loadVersionsWithArchive(db, [updated.id])).get(updated.id)?.hasArchive ?? false;
     return c.json(toApiNodeVersion(updated, { config, hasArchive }), 200);
   });

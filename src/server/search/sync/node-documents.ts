@@ -22,6 +22,7 @@ const documentColumns = {
   createdAt: nodes.createdAt,
   updatedAt: nodes.updatedAt,
   status: nodes.status,
+  withheld: nodes.withheld,
   repository: nodes.repository,
 };
 
@@ -43,6 +44,7 @@ export interface DocumentRow {
   createdAt: Date;
   updatedAt: Date;
   status: SearchDocument['status'];
+  withheld: boolean;
   repository: string | null;
 }
 
@@ -70,6 +72,7 @@ export function toSearchDocument(row: DocumentRow, versionClassNames: readonly s
     updatedAt: row.updatedAt.getTime(),
     status: row.status,
   };
+  if (row.withheld) doc.withheld = true;
   if (row.repository) doc.repositoryUrl = row.repository;
   return doc;
 }

@@ -5,9 +5,14 @@ import { comfyNodes, nodes, publishers } from '../../db/schema/index.ts';
 // WHERE fragments shared by the node lists (/nodes, /nodes/search). Each returns undefined when
 // the filter is not in use, so callers can hand them all to `and(...)`.
 
-/** Deleted nodes are never listed; banned ones only on request (upstream listed them by default). */
+/**
+ * Deleted nodes are never listed; banned ones, and withheld ones (no Active version because of a flag
+ * or ban, see services/versions/latest.ts), only on request (upstream listed banned ones by default).
+ */
 export function visibleNodeStatus(includeBanned: boolean): SQL {
-  return includeBanned ? ne(nodes.status, 'NodeStatusDeleted') : eq(nodes.status, 'NodeStatusActive');
+  return includeBanned
+    ? ne(nodes.status, 'NodeStatusDeleted')
+    : and(eq(nodes.status, 'NodeStatusActive'), eq(nodes.withheld, false))!;
 }
 
 /** Created OR updated after the instant (incremental sync), unlike upstream's created-only filter. */

@@ -6,7 +6,7 @@ import type { SearchHit } from '../../search/port.ts';
 
 /**
  * The rows of a page of search hits, in the index's order. The index follows the database a poll
- * behind, so a node deleted (or banned) a moment ago is left out here rather than shown.
+ * behind, so a node deleted (or banned, or withheld) a moment ago is left out here rather than shown.
  */
 export async function loadHitRows(db: Db, hits: SearchHit[], includeBanned: boolean): Promise<NodeRow[]> {
   if (hits.length === 0) return [];
@@ -23,7 +23,7 @@ export async function loadHitRows(db: Db, hits: SearchHit[], includeBanned: bool
   return hits.flatMap((hit) => {
     const row = byId.get(hit.id);
     if (!row || row.status === 'NodeStatusDeleted') return [];
-    if (row.status === 'NodeStatusBanned' && !includeBanned) return [];
+    if ((row.status === 'NodeStatusBanned' || row.withheld) && !includeBanned) return [];
     return [row];
   });
 }

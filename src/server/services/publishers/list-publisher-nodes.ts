@@ -8,13 +8,15 @@ function visibleWhere(publisherId: string, includeBanned: boolean): SQL | undefi
     eq(nodes.publisherId, publisherId),
     ne(nodes.status, 'NodeStatusDeleted'),
     includeBanned ? undefined : ne(nodes.status, 'NodeStatusBanned'),
+    // Withheld packs (every version flagged or banned) are not promoted either.
+    includeBanned ? undefined : eq(nodes.withheld, false),
   );
 }
 
 // Newest first, id as the tie-breaker: pages never overlap or skip.
 const ORDER = [desc(nodes.createdAt), asc(nodes.id)] as const;
 
-/** All of a publisher's nodes (deleted ones never; banned ones only when asked). */
+/** All of a publisher's nodes (deleted ones never; banned and withheld ones only when asked). */
 export async function listPublisherNodes(db: Db, publisherId: string, includeBanned: boolean): Promise<NodeRow[]> {
   return db
     .select()

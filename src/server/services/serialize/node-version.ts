@@ -19,6 +19,7 @@ export function toApiNodeVersion(
     changelog: row.changelog,
     dependencies: row.dependencies,
     deprecated: row.deprecated,
+    deprecation_message: row.deprecated && row.deprecationMessage ? row.deprecationMessage : undefined,
     status: row.status,
     status_reason: options.includeStatusReason === false ? undefined : row.statusReason,
     tags: row.tags,

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import type { TFunction } from '../../../i18n/translator.ts';
+import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { Field } from '../ui/Field.tsx';
+import { Modal } from '../ui/Modal.tsx';
+import { buttonClass, inputClass, mutedText } from '../ui/styles.ts';
+
+/** The longest note the API accepts (routes/publishers/update-node-version.ts). */
+const MAX_MESSAGE = 500;
+
+interface Props {
+  t: TFunction;
+  open: boolean;
+  version: string;
+  pending: boolean;
+  error: string | null;
+  onConfirm: (message: string) => void;
+  onClose: () => void;
+}
+
+/** Deprecating asks for an optional note (what to use instead), shown on the node page's banner. */
+export function DeprecateDialog({ t, open, version, pending, error, onConfirm, onClose }: Props) {
+  const [message, setMessage] = useState('');
+  const close = () => {
+    setMessage('');
+    onClose();
+  };
+  return (
+    <Modal open={open} title={t('dashboard.versions.deprecateTitle', { version })} onClose={close} busy={pending}>
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!pending) onConfirm(message.trim());
+        }}
+      >
+        <p className={mutedText}>{t('dashboard.versions.deprecateBody', { version })}</p>
+        <Field label={t('dashboard.versions.messageLabel')} help={t('dashboard.versions.messageHelp')}>
+          {({ id, describedBy }) => (
+            <textarea
+              id={id}
+              aria-describedby={describedBy}
+              className={inputClass}
+              dir="auto"
+              rows={3}
+              maxLength={MAX_MESSAGE}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              data-testid="deprecation-message-input"
+            />
+          )}
+        </Field>
+        <ErrorNote message={error} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className={buttonClass.secondary} onClick={close} disabled={pending}>
+            {t('dashboard.cancel')}
+          </button>
+          <button type="submit" className={buttonClass.primary} disabled={pending} data-testid="deprecate-confirm">
+            {pending ? t('dashboard.saving') : t('dashboard.versions.deprecate')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
