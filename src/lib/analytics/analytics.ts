@@ -8,25 +8,10 @@
 // run it against a local fake. The first call only happens when a user is known or acts (sign-in,
 // sign-up), so anonymous visitors of public pages never download the SDK.
 import { readAnalyticsConfig, type AnalyticsClientConfig } from './config.ts';
+import type { AnalyticsAdapter, AnalyticsIdentity, ProfileFields } from './adapter.ts';
 import { createPosthogAdapter } from './posthog-adapter.ts';
 
-export interface AnalyticsIdentity {
-  uid: string;
-  email: string | null;
-  name: string | null;
-}
-
-export type ProfileFields = Record<string, string | number | boolean | null>;
-
-export interface AnalyticsAdapter {
-  identify(identity: AnalyticsIdentity): void;
-  track(event: string, properties?: Record<string, unknown>): void;
-  /** Sets fields of the identified user's profile. */
-  setProfile(fields: ProfileFields): void;
-  reset(): void;
-  /** Resolves when the calls made so far have been handed to the provider (a lazily loaded one). */
-  settled?(): Promise<void>;
-}
+export type { AnalyticsAdapter, AnalyticsIdentity, ProfileFields } from './adapter.ts';
 
 export const consoleAdapter: AnalyticsAdapter = {
   identify: (identity) => console.info('[analytics] identify', identity),

@@ -1,4 +1,4 @@
-import type { AnalyticsAdapter } from './analytics.ts';
+import type { AnalyticsAdapter } from './adapter.ts';
 import type { AnalyticsClientConfig } from './config.ts';
 
 // PostHog behind the analytics adapter. The SDK (~55 KB gzip, the "slim, no external" build: it never

@@ -780,7 +780,7 @@ export interface paths {
         };
         /**
          * Retrieves a list of nodes
-         * @description A page of nodes across all publishers, in a stable order (default: newest first, then id). Banned nodes are left out unless `include_banned=true`; deleted nodes never appear.
+         * @description A page of nodes across all publishers, in a stable order (default: newest first, then id). Banned nodes, and withheld ones (versions exist but none is Active because of a flag or ban), are left out unless `include_banned=true`; deleted nodes never appear. Packs without any version are listed.
          */
         get: operations["listAllNodes"];
         put?: never;
@@ -1005,7 +1005,7 @@ export interface paths {
         };
         /**
          * Searches nodes
-         * @description Ranked, typo-tolerant search over name and id, node class names (of the latest version, else the imported catalogue), author, publisher, tags and description (`search`); class names only (`comfy_node_search`, combined with `search` by AND); repository URL substring (`repository_url_search`). Filters: `supported_os`/`os`, `supported_accelerator`/`accelerator`, `tags` (repeatable; any of the values). Banned nodes are left out unless `include_banned=true` (upstream includes them by default); deleted nodes never appear. Beyond the contract: `sort`, and the `facets` and `highlights` fields of the response.
+         * @description Ranked, typo-tolerant search over name and id, node class names (of the latest version, else the imported catalogue), author, publisher, tags and description (`search`); class names only (`comfy_node_search`, combined with `search` by AND); repository URL substring (`repository_url_search`). Filters: `supported_os`/`os`, `supported_accelerator`/`accelerator`, `tags` (repeatable; any of the values). Banned and withheld nodes (no Active version because of a flag or ban) are left out unless `include_banned=true` (upstream includes them by default); deleted nodes never appear. Beyond the contract: `sort`, and the `facets` and `highlights` fields of the response.
          */
         get: operations["searchNodes"];
         put?: never;
@@ -1728,7 +1728,7 @@ export interface paths {
         put?: never;
         /**
          * Create a publisher; the caller becomes its owner
-         * @description At most 5 publishers per account (403 beyond). A taken id is a 400, as upstream answers.
+         * @description At most 5 publishers per account (403 beyond). A taken id is a 400, as upstream answers. The caller must have a verified e-mail address (403 `email_not_verified`; admins are exempt).
          */
         post: operations["createPublisher"];
         delete?: never;
@@ -1987,6 +1987,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/review-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the moderators to review a Flagged or Banned version again (owners and members)
+         * @description Nodeyard extension. One open request per version (409 `review_already_requested`); it stays open until an admin decides or the version is rescanned. Only Flagged and Banned versions (409 `review_not_applicable`). Admins see the open request in the review queue. Admins without a role on the publisher get 403: they decide, they don't ask.
+         */
+        post: operations["requestNodeVersionReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}": {
         parameters: {
             query?: never;
@@ -1996,7 +2016,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update a version's changelog and deprecated flag (the publisher's owners and members, and admins)
+         * Update a version's changelog, deprecated flag and deprecation message (the publisher's owners and members, and admins)
          * @description Answers the whole NodeVersion (upstream answers a partial one). The version must belong to the node.
          */
         put: operations["updateNodeVersion"];
@@ -2066,7 +2086,7 @@ export interface paths {
         put?: never;
         /**
          * Create a personal access token for publishing (owners only)
-         * @description The plaintext `token` is in this response only; the server keeps just a hash. Optional expires_in_days (1..365); without it the token does not expire.
+         * @description The plaintext `token` is in this response only; the server keeps just a hash. Optional expires_in_days (1..365); without it the token does not expire. The caller must have a verified e-mail address (403 `email_not_verified`; admins are exempt).
          */
         post: operations["createPersonalAccessToken"];
         delete?: never;
@@ -2924,6 +2944,8 @@ export interface components {
             createdAt?: string;
             dependencies?: string[];
             deprecated?: boolean;
+            /** @description Nodeyard addition: the publisher's note on a deprecated version (what to use instead). */
+            deprecation_message?: string;
             /** @description Absolute URL of the zip, once uploaded. */
             downloadUrl?: string;
             id: string;
@@ -2954,6 +2976,8 @@ export interface components {
         NodeVersionUpdateRequest: {
             changelog?: string;
             deprecated?: boolean;
+            /** @description Nodeyard addition: shown on the node page while the version is deprecated; cleared on un-deprecating. */
+            deprecation_message?: string;
         };
         PackReportCreated: {
             /** Format: uuid */
@@ -3090,6 +3114,12 @@ export interface components {
                 status: string;
             };
             previous_approved_version: string | null;
+            /** @description The publisher's open request for another look, with their message (Nodeyard). */
+            review_request: {
+                created_at: string;
+                message: string;
+                requested_by: string | null;
+            } | null;
             scan: {
                 /** @description Why the scan failed (outcome `failed`), else null. */
                 error: string | null;
@@ -3106,9 +3136,21 @@ export interface components {
             total: number;
             totalPages: number;
         };
+        /** @description The latest review request, if any. */
+        ReviewRequest: {
+            created_at: string;
+            message: string;
+            /** @description True until an admin decides or the version is rescanned. */
+            open: boolean;
+        } | null;
+        ReviewRequestInput: {
+            /** @description What the publisher wants the moderators to know (why the finding is safe, what changed). */
+            message: string;
+        };
         ScanFinding: {
             file: string;
             line: number | null;
+            /** @description English text; clients translate by `rule_id`. */
             message: string;
             rule_id: string;
             ruleset_version: string;
@@ -3120,6 +3162,15 @@ export interface components {
             accepted: number;
             queued: number;
             scanned: number;
+        };
+        StatusReason: {
+            /**
+             * @description Who set the status: the automated `scan` (see `findings`), a `scan_failed`, the `upload` check, or a `moderator`.
+             * @enum {string}
+             */
+            source: "none" | "scan" | "scan_failed" | "upload" | "moderator";
+            /** @description A moderator's reason as written, or the upload check's explanation; null for the scanner. */
+            text: string | null;
         };
         /** @description The first output file, if any. */
         StorageFile: {
@@ -3171,6 +3222,8 @@ export interface components {
         VersionFindings: {
             findings: components["schemas"]["ScanFinding"][];
             node_id: string;
+            reason: components["schemas"]["StatusReason"];
+            review_request: components["schemas"]["ReviewRequest"];
             /** @description The last scan, or null when none has run yet. */
             scan: {
                 /** @description Why the scan failed (outcome `failed`), else null. */
@@ -3183,6 +3236,7 @@ export interface components {
             } | null;
             scan_queued: boolean;
             status: components["schemas"]["NodeVersionStatus"];
+            /** @description English summary, kept for old clients; use `reason` and `findings`. */
             status_reason: string;
             version: string;
         };
@@ -9673,6 +9727,79 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RescanResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    requestNodeVersionReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                publisherId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Review requested */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewRequest"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not signed in */

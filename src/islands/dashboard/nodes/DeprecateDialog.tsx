@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { TFunction } from '../../../i18n/translator.ts';
-import { ErrorNote } from '../ui/ErrorNote.tsx';
+import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { Field } from '../ui/Field.tsx';
-import { Modal } from '../ui/Modal.tsx';
-import { buttonClass, inputClass, mutedText } from '../ui/styles.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { button, input, muted } from '../../ui/styles.ts';
 
 /** The longest note the API accepts (routes/publishers/update-node-version.ts). */
 const MAX_MESSAGE = 500;
@@ -26,7 +26,7 @@ export function DeprecateDialog({ t, open, version, pending, error, onConfirm, o
     onClose();
   };
   return (
-    <Modal open={open} title={t('dashboard.versions.deprecateTitle', { version })} onClose={close} busy={pending}>
+    <Dialog open={open} title={t('dashboard.versions.deprecateTitle', { version })} onClose={close} busy={pending}>
       <form
         className="flex flex-col gap-4"
         onSubmit={(event) => {
@@ -34,13 +34,13 @@ export function DeprecateDialog({ t, open, version, pending, error, onConfirm, o
           if (!pending) onConfirm(message.trim());
         }}
       >
-        <p className={mutedText}>{t('dashboard.versions.deprecateBody', { version })}</p>
+        <p className={muted}>{t('dashboard.versions.deprecateBody', { version })}</p>
         <Field label={t('dashboard.versions.messageLabel')} help={t('dashboard.versions.messageHelp')}>
           {({ id, describedBy }) => (
             <textarea
               id={id}
               aria-describedby={describedBy}
-              className={inputClass}
+              className={input}
               dir="auto"
               rows={3}
               maxLength={MAX_MESSAGE}
@@ -52,14 +52,14 @@ export function DeprecateDialog({ t, open, version, pending, error, onConfirm, o
         </Field>
         <ErrorNote message={error} />
         <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className={buttonClass.secondary} onClick={close} disabled={pending}>
+          <button type="button" className={button.secondary} onClick={close} disabled={pending}>
             {t('dashboard.cancel')}
           </button>
-          <button type="submit" className={buttonClass.primary} disabled={pending} data-testid="deprecate-confirm">
+          <button type="submit" className={button.primary} disabled={pending} data-testid="deprecate-confirm">
             {pending ? t('dashboard.saving') : t('dashboard.versions.deprecate')}
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

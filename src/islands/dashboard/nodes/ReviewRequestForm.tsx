@@ -7,7 +7,7 @@ import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { Field } from '../ui/Field.tsx';
-import { buttonClass, inputClass } from '../ui/styles.ts';
+import { button, input } from '../../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
 
 interface Props {
@@ -52,7 +52,7 @@ export function ReviewRequestForm({ publisherId, nodeId, version, pending, allow
   if (!open) {
     return (
       <p>
-        <button type="button" className={buttonClass.secondary} onClick={() => setOpen(true)}>
+        <button type="button" className={button.secondary} onClick={() => setOpen(true)}>
           {t('findings.request.open')}
           <span className="sr-only"> {version}</span>
         </button>
@@ -100,19 +100,19 @@ export function ReviewRequestForm({ publisherId, nodeId, version, pending, allow
             dir="auto"
             rows={4}
             maxLength={2000}
-            className={inputClass}
+            className={input}
             value={message}
             onChange={(event) => setMessage(event.target.value)}
           />
         )}
       </Field>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={buttonClass.primary} disabled={send.isPending}>
+        <button type="submit" className={button.primary} disabled={send.isPending}>
           {send.isPending ? t('findings.request.sending') : t('findings.request.submit')}
         </button>
         <button
           type="button"
-          className={buttonClass.secondary}
+          className={button.secondary}
           onClick={() => {
             setOpen(false);
             setError(null);
