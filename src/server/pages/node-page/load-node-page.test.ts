@@ -103,10 +103,12 @@ describe('loadNodePage', () => {
     expect(data.dependencies).toEqual(['numpy', 'opencv-python']);
   });
 
-  it('renders the README of the latest archive, sanitised, with images resolved to the repository', async () => {
+  it('renders the README of the latest archive, sanitised, with images resolved to the repository and served first-party', async () => {
     const { readmeHtml } = await found(t, 'Acme-Pack');
     expect(readmeHtml).toContain('<h3>Acme</h3>');
-    expect(readmeHtml).toContain('src="https://raw.githubusercontent.com/acme/acme-pack/HEAD/docs/shot.png"');
+    // Resolved against the repository, then served through the site's own image endpoint.
+    const resolved = encodeURIComponent('https://raw.githubusercontent.com/acme/acme-pack/HEAD/docs/shot.png');
+    expect(readmeHtml).toContain(`src="/_image?url=${resolved}&amp;w=1920"`);
     expect(readmeHtml).not.toMatch(/script|alert|javascript/);
   });
 
