@@ -13,7 +13,7 @@ import { JobWorker } from './jobs/worker.ts';
 import { endIdleAnalysisThreads } from './moderation/thread/analyze-in-thread.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createLogger, type Logger } from './ops/logger.ts';
-import type { AppConfig, Services } from './services.ts';
+import type { AppConfig, Services } from './container.ts';
 import { storageRoot } from './storage/fs.ts';
 import { s3StorageFromEnv } from './storage/s3-env.ts';
 import { vendorProxyConfigFromEnv } from './services/vendor-proxy/vendor-env.ts';

@@ -5,7 +5,7 @@ import type { ApiError } from '../../errors.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { notifyJobsEnqueued } from '../../jobs/signal.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { recordAudit } from '../audit/record.ts';
 import { uploadDenial } from '../publish/upload-gate.ts';
 import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';

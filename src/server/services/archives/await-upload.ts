@@ -5,7 +5,7 @@ import { PermanentJobError } from '../../jobs/permanent-error.ts';
 import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
 import { RetryJobLater } from '../../jobs/retry-later.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { acceptUploadedArchive } from './accept-upload.ts';
 import { UPLOAD_URL_TTL_SECONDS } from './archive-key.ts';
 

@@ -4,7 +4,7 @@ import type { NodeVersionRow } from '../../db/rows.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import type { JobRow } from '../../jobs/queue.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { recordAudit } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
 import { AnalysisAborted, analyzeInThread } from '../../moderation/thread/analyze-in-thread.ts';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { notifyJobsEnqueued } from '../../jobs/signal.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { acceptUploadedArchive } from '../archives/accept-upload.ts';
 import { VERSION_SCAN_JOB } from './scan-version.ts';
 

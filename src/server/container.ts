@@ -1,3 +1,4 @@
+// The dependency container: the type of what compose-services.ts assembles (domain code lives in services/).
 import type { IdentityVerifier } from './auth/identity.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
