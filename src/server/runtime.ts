@@ -10,7 +10,7 @@ import type { Env } from './env.ts';
 import { SearchSync } from './search/sync/search-sync.ts';
 import { defaultJobHandlers } from './job-handlers.ts';
 import { JobWorker } from './jobs/worker.ts';
-import { endIdleAnalysisThreads } from './moderation/thread/analyze-in-thread.ts';
+import { endIdleAnalysisThreads } from './analysis/thread/analyze-in-thread.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createLogger, type Logger } from './ops/logger.ts';
 import type { AppConfig, Services } from './container.ts';

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/record.ts';
 import { uploadDenial } from '../publish/upload-gate.ts';
 import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
 import { ARCHIVE_CONTENT_TYPE } from './archive-key.ts';
-import { validateZip, zipLimitsFor } from '../../moderation/pack/validate-zip.ts';
+import { validateZip, zipLimitsFor } from '../../analysis/pack/validate-zip.ts';
 
 /** The archive row stored under a key (an upload URL names its key), if any. */
 export async function findArchiveByKey(db: Services['db'], key: string): Promise<ArchiveRow | undefined> {

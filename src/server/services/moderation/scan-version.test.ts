@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JobWorker } from '../../jobs/worker.ts';
-import type { ThreadLimits } from '../../moderation/thread/analyze-in-thread.ts';
+import type { ThreadLimits } from '../../analysis/thread/analyze-in-thread.ts';
 import { listVersionFindings } from './findings.ts';
 import { VERSION_SCAN_JOB, versionScanHandler } from './scan-version.ts';
 import { PASSED_REASON, SCAN_FAILED_REASON } from './verdict.ts';

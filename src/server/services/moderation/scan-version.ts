@@ -7,9 +7,9 @@ import type { JobRow } from '../../jobs/queue.ts';
 import type { Services } from '../../container.ts';
 import { recordAudit } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
-import { AnalysisAborted, analyzeInThread } from '../../moderation/thread/analyze-in-thread.ts';
+import { AnalysisAborted, analyzeInThread } from '../../analysis/thread/analyze-in-thread.ts';
 import { PermanentJobError } from '../../jobs/permanent-error.ts';
-import type { Analysis } from '../../moderation/analyze-archive.ts';
+import type { Analysis } from '../../analysis/analyze-archive.ts';
 import {
   lockVersion,
   pipelineMayDecide,
