@@ -74,7 +74,7 @@ async function reject(
 }
 
 /**
- * Accepts the zip of a Pending version: validate, hash, record, and queue `version.uploaded` for
+ * Accepts the zip of a Pending version: validate, hash, record, and queue `version.scan` for
  * the moderation pipeline (services/moderation/scan-version.ts), which makes the version Active
  * when the scan is clean or Flagged otherwise — about a second later on a running server.
  *
