@@ -24,7 +24,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The pack analysis (parse, scan, extract) is a pure layer: no services, jobs, routes, database or storage.',
-      from: { path: '^src/server/moderation/', pathNot: TEST },
+      from: { path: '^src/server/analysis/', pathNot: TEST },
       to: { path: '^src/server/(services|jobs|routes|db|storage|auth|pages)/' },
     },
     {

@@ -14,7 +14,7 @@ import { buildZip, samplePackFiles } from '../tests/support/zip.ts';
 import { comfyCliPublishBody } from '../tests/support/publish.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { sweepAbandonedUploads } from '../src/server/services/archives/upload-janitor.ts';
-import type { Services } from '../src/server/services.ts';
+import type { Services } from '../src/server/container.ts';
 import { createFsStorage } from '../src/server/storage/fs.ts';
 import { createBenchPublisher } from './lib/bench-publisher.ts';
 import { startInstance, type InstanceProcess } from './lib/instance-process.ts';

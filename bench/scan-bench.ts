@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { analyzeArchive } from '../src/server/moderation/analyze-archive.ts';
-import { analyzeInThread, endIdleAnalysisThreads } from '../src/server/moderation/thread/analyze-in-thread.ts';
+import { analyzeArchive } from '../src/server/analysis/analyze-archive.ts';
+import { analyzeInThread, endIdleAnalysisThreads } from '../src/server/analysis/thread/analyze-in-thread.ts';
 import type { ArchiveRow } from '../src/server/db/rows.ts';
 
 const targetMb = Number(process.argv[2] ?? 20);
@@ -152,7 +152,7 @@ const megabytesOf = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 // The event loop's worst stall while an analysis runs: what every other request would wait.
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 
-// 1. As the server runs it: in a worker thread (src/server/moderation/thread/). Its event loop keeps
+// 1. As the server runs it: in a worker thread (src/server/analysis/thread/). Its event loop keeps
 //    serving meanwhile, and the thread's memory goes back when the thread ends.
 const rssAtStart = process.memoryUsage().rss;
 let rssPeak = rssAtStart;

@@ -7,6 +7,6 @@ declare namespace App {
     dir: import('./i18n/locales.ts').TextDirection;
     t: import('./i18n/translator.ts').TFunction;
     /** The server's services, handed in by src/server/main.ts (undefined under `astro dev`). */
-    services?: import('./server/services.ts').Services;
+    services?: import('./server/container.ts').Services;
   }
 }

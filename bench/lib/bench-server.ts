@@ -10,7 +10,7 @@ import { createApp, type AppOptions } from '../../src/server/app.ts';
 import { composeServices } from '../../src/server/compose-services.ts';
 import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import type { AppConfig, Services } from '../../src/server/services.ts';
+import type { AppConfig, Services } from '../../src/server/container.ts';
 
 export interface BenchServer {
   baseUrl: string;

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { UserRow } from './db/rows.ts';
 import type { Logger } from './ops/logger.ts';
-import type { Services } from './services.ts';
+import type { Services } from './container.ts';
 
 export interface AppEnv {
   Variables: {

@@ -19,7 +19,7 @@ import { createLogger, scrubSecrets, type Logger } from './ops/logger.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { rateLimit, type RateLimitConfig } from './ops/rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
-import type { Services } from './services.ts';
+import type { Services } from './container.ts';
 
 /** The document's header; routes contribute everything else. */
 export const OPENAPI_CONFIG = {

@@ -3,7 +3,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
 import { MiniSearchIndex } from './search/minisearch-index.ts';
 import type { SearchIndex } from './search/port.ts';
-import type { AppConfig, Services } from './services.ts';
+import type { AppConfig, Services } from './container.ts';
 import { createGitHubVerifier, type GitHubVerifier } from './services/publishers/github-verifier.ts';
 import { createFsStorage } from './storage/fs.ts';
 import type { ArchiveStorage } from './storage/port.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { generateOpenApiDocument } from './openapi.ts';
-import type { Services } from './services.ts';
+import type { Services } from './container.ts';
 
 // Every contract operation (comfy-api-openapi-2026.yml) in Nodeyard's scope, as "METHOD path operationId":
 // all of them except the payment ones and the vendor proxies other than the task-status GETs

@@ -1,5 +1,5 @@
 import { createApp, OPENAPI_CONFIG } from './app.ts';
-import type { Services } from './services.ts';
+import type { Services } from './container.ts';
 
 /**
  * The API's OpenAPI document, generated from the route definitions alone. Building the app does

@@ -14,7 +14,7 @@ import { users } from '../../src/server/db/schema/index.ts';
 import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
 import { comfyCliPublishBody } from '../support/publish.ts';
-import type { AppConfig, Services } from '../../src/server/services.ts';
+import type { AppConfig, Services } from '../../src/server/container.ts';
 import { insertNode, insertPublisher } from '../support/factories.ts';
 import { EMULATOR_PROJECT, signUp } from '../support/firebase-emulator.ts';
 import { createTestDatabase } from '../support/test-db.ts';

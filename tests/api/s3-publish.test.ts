@@ -167,7 +167,7 @@ describe.skipIf(driver !== 'postgres')('S3 storage, two instances on one Postgre
       const jobs = await client.query<{ kind: string; status: string }>(`SELECT kind, status FROM jobs ORDER BY id`);
       expect(jobs.rows).toEqual([
         { kind: 'archive.await_upload', status: 'succeeded' },
-        { kind: 'version.uploaded', status: 'succeeded' },
+        { kind: 'version.scan', status: 'succeeded' },
       ]);
       const audit = await client.query<{ action: string }>(
         `SELECT action FROM audit_log WHERE action IN ('node_version.archive_accept', 'node_version.scan') ORDER BY id`,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NodeVersionRow } from '../../src/server/db/rows.ts';
 import { archives, nodeVersions } from '../../src/server/db/schema/index.ts';
-import type { Services } from '../../src/server/services.ts';
+import type { Services } from '../../src/server/container.ts';
 import { refreshLatestVersion } from '../../src/server/services/versions/latest.ts';
 import { archiveKey } from '../../src/server/services/archives/archive-key.ts';
 

@@ -10,7 +10,7 @@ import type { Database } from '../../src/server/db/client.ts';
 import { SearchSync } from '../../src/server/search/sync/search-sync.ts';
 import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
-import type { AppConfig, Services } from '../../src/server/services.ts';
+import type { AppConfig, Services } from '../../src/server/container.ts';
 import type { ArchiveStorage } from '../../src/server/storage/port.ts';
 import { EMULATOR_PROJECT } from './firebase-emulator.ts';
 import { createTestDatabase } from './test-db.ts';

@@ -4,7 +4,7 @@ import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { EditNodeDialog } from './EditNodeDialog.tsx';
-import type { AdminNode, NodePage } from './node-types.ts';
+import type { AdminNode, NodeListPage } from './node-types.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { StatusPill } from './StatusPill.tsx';
 import { button, compactInput, row, td } from '../ui/styles.ts';
@@ -29,7 +29,7 @@ export function NodesTable() {
     tag: params.get('tag') ?? '',
     sort: params.get('sort') ?? '',
   };
-  const query = useApiQuery<NodePage>('/admin/nodes', {
+  const query = useApiQuery<NodeListPage>('/admin/nodes', {
     page,
     limit: 20,
     ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),

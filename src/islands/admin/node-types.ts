@@ -2,7 +2,7 @@
 import type { ApiSchema } from '../../lib/api/types.ts';
 
 export type AdminNode = ApiSchema<'Node'>;
-export type NodePage = ApiSchema<'NodeList'>;
+export type NodeListPage = ApiSchema<'NodeList'>;
 
 /** "a, b ,, c" → ["a", "b", "c"] (also one per line). */
 export function splitList(text: string): string[] {

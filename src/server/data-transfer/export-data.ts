@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { archives } from '../db/schema/index.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../container.ts';
 import { tablesInDependencyOrder } from './tables.ts';
 
 export const MANIFEST = 'manifest.json';

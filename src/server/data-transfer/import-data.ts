@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { count, sql } from 'drizzle-orm';
 import { archives, nodes, users } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../container.ts';
 import { MANIFEST, type ExportSummary } from './export-data.ts';
 import { tablesInDependencyOrder } from './tables.ts';
 

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Db } from '../db/client.ts';
 import { defaultBackgroundLogger } from '../ops/background-errors.ts';
 import { scrubSecrets, type Logger } from '../ops/logger.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../container.ts';
 import {
   claimJob,
   completeJob,

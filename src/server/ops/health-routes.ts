@@ -1,5 +1,5 @@
 import type { App } from '../app-env.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../container.ts';
 import { sql } from 'drizzle-orm';
 import type { Metrics } from './metrics.ts';
 

@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { count, eq } from 'drizzle-orm';
 import type { AppEnv } from '../app-env.ts';
 import { jobs } from '../db/schema/index.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../container.ts';
 
 export interface Metrics {
   registry: Registry;

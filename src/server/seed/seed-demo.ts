@@ -12,7 +12,7 @@ import {
 } from '../db/schema/index.ts';
 import { ARCHIVE_CONTENT_TYPE, archiveKey } from '../services/archives/archive-key.ts';
 import { refreshLatestVersion } from '../services/versions/latest.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../container.ts';
 import { buildDemoArchive, type BuiltArchive } from './demo-archive.ts';
 import { seedDemoCi } from '../services/ci/demo-ci.ts';
 import { seedDemoReleases } from '../services/releases/demo-releases.ts';

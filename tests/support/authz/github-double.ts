@@ -1,4 +1,4 @@
-import type { Services } from '../../../src/server/services.ts';
+import type { Services } from '../../../src/server/container.ts';
 import type { GitHubAccess, GitHubVerifier } from '../../../src/server/services/publishers/github-verifier.ts';
 
 /**

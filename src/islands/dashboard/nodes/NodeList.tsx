@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { NodePage, Publisher } from '../../../lib/dashboard/api-types.ts';
+import type { NodeListPage, Publisher } from '../../../lib/dashboard/api-types.ts';
 import { api } from '../../../lib/dashboard/paths.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
@@ -14,7 +14,7 @@ export const NODES_PER_PAGE = 10;
 export function NodeList({ publisher, isOwner }: { publisher: Publisher; isOwner: boolean }) {
   const { t } = useDashboard();
   const [page, setPage] = useState(1);
-  const query = useApiQuery<NodePage>(api.nodesV2(publisher.id), {
+  const query = useApiQuery<NodeListPage>(api.nodesV2(publisher.id), {
     page,
     limit: NODES_PER_PAGE,
     include_banned: true,

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { nodeVersions } from './node-versions.ts';
 import { nodes } from './nodes.ts';
-import type { FindingSeverity } from '../../moderation/scan/rules.ts';
+import type { FindingSeverity } from '../../analysis/scan/rules.ts';
 
 export type { FindingSeverity };
 

@@ -1,7 +1,7 @@
 import { didYouMeanPrefixes } from '../../../lib/search/did-you-mean.ts';
 import type { CardNode, SearchFacets, SearchResponse, SearchSuggestion } from '../../../lib/search/types.ts';
 import { isHomeView, PAGE_SIZE, type SearchState } from '../../../lib/search/url-state.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { runSearch } from './run-search.ts';
 
 /** Cards in each home-view section. */

@@ -3,7 +3,7 @@
 // later fetches. Server-only: pages import it, islands never do.
 import { highlightsOf, loadHitRows } from '../../services/nodes/search-hits.ts';
 import type { SearchQuery } from '../../search/port.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages } from '../../services/nodes/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';

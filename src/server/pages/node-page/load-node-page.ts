@@ -7,7 +7,7 @@ import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
 import { toApiNodeVersion, type ApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { DEFAULT_LISTED_STATUSES, listNodeVersions } from '../../services/versions/list-node-versions.ts';
 import { normalizeVersion } from '../../services/versions/semver.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { classView, type ClassView } from './class-signature.ts';
 import type { DailyCount } from './downloads-chart.ts';
 import { loadDailyDownloads } from './load-downloads.ts';

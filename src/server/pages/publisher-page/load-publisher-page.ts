@@ -7,7 +7,7 @@ import { pagePublisherNodes } from '../../services/publishers/list-publisher-nod
 import { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
 import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
 import { toApiPublisher } from '../../services/serialize/publisher.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 
 /** Node cards per page. */
 export const PUBLISHER_PAGE_SIZE = 12;

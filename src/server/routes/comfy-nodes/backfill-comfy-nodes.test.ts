@@ -37,7 +37,7 @@ describe('POST /comfy-nodes/backfill', () => {
   afterAll(() => t.close());
 
   const queued = async () =>
-    (await t.services.db.select().from(jobs).where(eq(jobs.kind, 'version.uploaded'))).map(
+    (await t.services.db.select().from(jobs).where(eq(jobs.kind, 'version.scan'))).map(
       (job) => (job.payload as { versionId: string }).versionId,
     );
 

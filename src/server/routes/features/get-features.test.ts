@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
-import type { AppConfig, Services } from '../../services.ts';
+import type { AppConfig, Services } from '../../container.ts';
 
 // The route reads configuration only, so the app is built on a config without a database.
 const appWith = (config: Partial<AppConfig>) => createApp({ config } as Services);

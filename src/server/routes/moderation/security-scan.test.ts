@@ -56,7 +56,7 @@ describe('GET /security-scan', () => {
     expect(await response.json()).toEqual({ queued: 1, accepted: 0, scanned: 0 });
     const again = await t.request('/security-scan', { token: serviceToken });
     expect(await again.json()).toEqual({ queued: 0, accepted: 0, scanned: 0 });
-    expect(await t.services.db.select().from(jobs).where(eq(jobs.kind, 'version.uploaded'))).toHaveLength(1);
+    expect(await t.services.db.select().from(jobs).where(eq(jobs.kind, 'version.scan'))).toHaveLength(1);
   });
 
   it('with wait=true an admin gets the scans run before the answer', async () => {

@@ -42,7 +42,7 @@ describe('findings and rescan of a version', () => {
       status: 'NodeVersionStatusPending',
     });
     versionId = version.id;
-    await enqueueJob(t.services.db, 'version.uploaded', { versionId });
+    await enqueueJob(t.services.db, 'version.scan', { versionId });
     await t.runJobs();
   });
   afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { nodeListWhere } from '../../services/nodes/node-filters.ts';
-import { queryNodePage } from '../../services/nodes/node-page.ts';
+import { queryNodeListPage } from '../../services/nodes/node-list-page.ts';
 import { nodeOrderBy, parseNodeSort, sortUsesPublisher } from '../../services/nodes/node-sort.ts';
 import { errorResponses, NodeListSchema, repeatedQuery } from '../schemas.ts';
 import { nodeListResponse } from './node-list-response.ts';
@@ -48,7 +48,7 @@ export function registerListNodes(app: App) {
     const { db, config } = c.get('services');
     const paging = { page: query.page, limit: query.limit };
     const sort = parseNodeSort(query.sort);
-    const result = await queryNodePage(db, {
+    const result = await queryNodeListPage(db, {
       ...paging,
       joinPublishers: sortUsesPublisher(sort),
       where: nodeListWhere({

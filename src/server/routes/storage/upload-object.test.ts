@@ -99,7 +99,7 @@ describe('PUT /storage/objects (moderation on)', () => {
       status: 'NodeVersionStatusPending',
       statusReason: '',
     });
-    const queued = await state.t.services.db.select().from(jobs).where(eq(jobs.kind, 'version.uploaded'));
+    const queued = await state.t.services.db.select().from(jobs).where(eq(jobs.kind, 'version.scan'));
     expect(queued.map((j) => j.payload)).toContainEqual({ versionId: published.versionId });
   });
 

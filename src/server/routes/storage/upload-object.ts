@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { acceptUploadedArchive, findArchiveByKey, type AcceptResult } from '../../services/archives/accept-upload.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { verifyStorageSignature } from '../../storage/signing.ts';
 import { ErrorResponseSchema, errorResponses } from '../schemas.ts';
 import { readLimitedBody } from './read-limited-body.ts';

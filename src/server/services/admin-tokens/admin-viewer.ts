@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { UserRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/index.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { verifyAdminToken } from './admin-jwt.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { NodeRow } from '../../db/rows.ts';
 import { nodes, type NodeStatus } from '../../db/schema/index.ts';
 import { matchesText } from '../nodes/node-filters.ts';
-import { queryNodePage } from '../nodes/node-page.ts';
+import { queryNodeListPage } from '../nodes/node-list-page.ts';
 import { nodeOrderBy, type NodeSort } from '../nodes/node-sort.ts';
 import type { Paging } from '../nodes/paging.ts';
 
@@ -31,7 +31,7 @@ export function listAdminNodes(db: Db, query: AdminNodeQuery): Promise<{ rows: N
   const statuses: NodeStatus[] = query.statuses?.length
     ? [...new Set(query.statuses)]
     : ['NodeStatusActive', 'NodeStatusBanned'];
-  return queryNodePage(db, {
+  return queryNodeListPage(db, {
     page: query.page,
     limit: query.limit,
     joinPublishers: true,

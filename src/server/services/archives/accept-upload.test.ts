@@ -46,7 +46,7 @@ describe('acceptUploadedArchive without bytes (object already in the store)', ()
     expect(result.status).toBe('accepted');
     // Accepted is not installable: the version waits for the moderation pipeline.
     expect(await version(versionId)).toMatchObject({ status: 'NodeVersionStatusPending', statusReason: '' });
-    const queued = await t.services.db.select().from(jobs).where(eq(jobs.kind, 'version.uploaded'));
+    const queued = await t.services.db.select().from(jobs).where(eq(jobs.kind, 'version.scan'));
     expect(queued.map((job) => job.payload)).toContainEqual({ versionId });
     const [archive] = await t.services.db.select().from(archives).where(eq(archives.key, key));
     expect(archive!.size).toBe(zip.length);

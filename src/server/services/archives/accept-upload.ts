@@ -5,12 +5,12 @@ import type { ApiError } from '../../errors.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { notifyJobsEnqueued } from '../../jobs/signal.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { recordAudit } from '../audit/record.ts';
 import { uploadDenial } from '../publish/upload-gate.ts';
 import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
 import { ARCHIVE_CONTENT_TYPE } from './archive-key.ts';
-import { validateZip, zipLimitsFor } from '../../moderation/pack/validate-zip.ts';
+import { validateZip, zipLimitsFor } from '../../analysis/pack/validate-zip.ts';
 
 /** The archive row stored under a key (an upload URL names its key), if any. */
 export async function findArchiveByKey(db: Services['db'], key: string): Promise<ArchiveRow | undefined> {
@@ -74,7 +74,7 @@ async function reject(
 }
 
 /**
- * Accepts the zip of a Pending version: validate, hash, record, and queue `version.uploaded` for
+ * Accepts the zip of a Pending version: validate, hash, record, and queue `version.scan` for
  * the moderation pipeline (services/moderation/scan-version.ts), which makes the version Active
  * when the scan is clean or Flagged otherwise — about a second later on a running server.
  *

@@ -95,7 +95,7 @@ describe('the archive.await_upload job (S3 direct uploads)', () => {
     const zip = buildZip(samplePackFiles(published.nodeId));
     expect((await upload(published.signedUrl, zip)).status).toBe(200);
     await makeDue();
-    expect(await t.runJobs()).toBe(2); // the await job, then the version.uploaded scan it queued
+    expect(await t.runJobs()).toBe(2); // the await job, then the version.scan job it queued
     expect(await awaitJob(published.key)).toMatchObject({ status: 'succeeded', attempts: 2 });
     expect(await version(published.versionId)).toMatchObject({
       status: 'NodeVersionStatusActive',

@@ -5,14 +5,14 @@ import { PermanentJobError } from '../../jobs/permanent-error.ts';
 import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
 import { RetryJobLater } from '../../jobs/retry-later.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { acceptUploadedArchive } from './accept-upload.ts';
 import { UPLOAD_URL_TTL_SECONDS } from './archive-key.ts';
 
 // With a remote store (S3) the client PUTs the zip straight to the bucket and nothing tells the
 // API it arrived. This job, queued in the publish transaction, looks for the object until the
 // upload URL has expired and then accepts it through the same acceptUploadedArchive as the
-// filesystem route: validation, hash, `version.uploaded` scan → Active/Flagged, latest version,
+// filesystem route: validation, hash, `version.scan` job → Active/Flagged, latest version,
 // search change feed. Any instance's worker may run it (one at a time: SKIP LOCKED).
 
 export const AWAIT_UPLOAD_JOB = 'archive.await_upload';

@@ -1,7 +1,7 @@
 import { and, gte, isNull, lt, not } from 'drizzle-orm';
 import { archives } from '../../db/schema/index.ts';
 import { awaitingUpload } from './await-upload.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 
 /**
  * Signed upload URLs live 15 minutes; an archive still not accepted an hour later was abandoned,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { notifyJobsEnqueued } from '../../jobs/signal.ts';
-import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
+import { VERSION_SCAN_JOB, VERSION_SCAN_JOB_KINDS } from '../moderation/scan-version.ts';
 
 // POST /comfy-nodes/backfill: versions whose node classes were never extracted get an extraction
 // job. Our extraction runs inside the upload pipeline's job (it is read-only analysis, and a scan
@@ -23,7 +23,7 @@ export async function backfillComfyNodes(db: Db, limit: number): Promise<string[
     .from(jobs)
     .where(
       and(
-        eq(jobs.kind, VERSION_SCAN_JOB),
+        inArray(jobs.kind, VERSION_SCAN_JOB_KINDS),
         inArray(jobs.status, ['queued', 'running']),
         sql`${jobs.payload}->>'versionId' = ${nodeVersions.id}::text`,
       ),

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../services.ts';
+import type { AppConfig } from '../../container.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { exchangeCode, type ExchangeInput } from './exchange-code.ts';
 

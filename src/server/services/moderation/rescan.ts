@@ -2,7 +2,7 @@ import type { NodeVersionRow, UserRow } from '../../db/rows.ts';
 import { conflict } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { notifyJobsEnqueued } from '../../jobs/signal.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { hasOpenScan } from './security-scan.ts';
 import { VERSION_SCAN_JOB } from './scan-version.ts';

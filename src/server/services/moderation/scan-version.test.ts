@@ -16,9 +16,9 @@ import {
 } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JobWorker } from '../../jobs/worker.ts';
-import type { ThreadLimits } from '../../moderation/thread/analyze-in-thread.ts';
+import type { ThreadLimits } from '../../analysis/thread/analyze-in-thread.ts';
 import { listVersionFindings } from './findings.ts';
-import { VERSION_SCAN_JOB, versionScanHandler } from './scan-version.ts';
+import { LEGACY_VERSION_SCAN_JOB, VERSION_SCAN_JOB, versionScanHandler } from './scan-version.ts';
 import { PASSED_REASON, SCAN_FAILED_REASON } from './verdict.ts';
 
 const CLEAN = {
@@ -58,7 +58,7 @@ const DATA_FILE_EVASION = {
   'data.txt': PAYLOAD,
 };
 
-describe('the version.uploaded pipeline', () => {
+describe('the version.scan pipeline', () => {
   let t: TestApp;
   let publisher: PublisherRow;
   let counter = 0;
@@ -293,6 +293,24 @@ describe('the version.uploaded pipeline', () => {
       status: 'NodeVersionStatusFlagged',
       statusReason: 'Held by an admin',
       comfyNodeExtractStatus: 'success',
+    });
+  });
+
+  it('still runs a scan queued under the legacy name (version.uploaded) before the rename', async () => {
+    const nodeId = `scan-pack-${++counter}`;
+    await insertNode(t.services.db, { publisherId: publisher.id, id: nodeId });
+    const version = await insertUploadedVersion(t.services, {
+      publisherId: publisher.id,
+      nodeId,
+      version: '1.0.0',
+      bytes: buildZip(CLEAN),
+      status: 'NodeVersionStatusPending',
+    });
+    await enqueueJob(t.services.db, LEGACY_VERSION_SCAN_JOB, { versionId: version.id });
+    expect(await t.runJobs()).toBe(1);
+    expect(await versionRow(version.id)).toMatchObject({
+      status: 'NodeVersionStatusActive',
+      statusReason: PASSED_REASON,
     });
   });
 });

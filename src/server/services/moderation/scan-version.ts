@@ -4,12 +4,12 @@ import type { NodeVersionRow } from '../../db/rows.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import type { JobRow } from '../../jobs/queue.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { recordAudit } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
-import { AnalysisAborted, analyzeInThread } from '../../moderation/thread/analyze-in-thread.ts';
+import { AnalysisAborted, analyzeInThread } from '../../analysis/thread/analyze-in-thread.ts';
 import { PermanentJobError } from '../../jobs/permanent-error.ts';
-import type { Analysis } from '../../moderation/analyze-archive.ts';
+import type { Analysis } from '../../analysis/analyze-archive.ts';
 import {
   lockVersion,
   pipelineMayDecide,
@@ -21,10 +21,18 @@ import {
 } from './store-analysis.ts';
 import { SCAN_FAILED_REASON, verdictFor } from './verdict.ts';
 
-// The `version.uploaded` job: re-validate → scan → extract (all read-only), then ONE transaction
+// The `version.scan` job: re-validate → scan → extract (all read-only), then ONE transaction
 // stores findings, node classes and collisions and sets the version Active or Flagged.
 
-export const VERSION_SCAN_JOB = 'version.uploaded';
+export const VERSION_SCAN_JOB = 'version.scan';
+/**
+ * Legacy alias: the scan job was called `version.uploaded` until issue 17, and rows queued before the
+ * rename still carry that name, so the handler runs under both names and "is a scan open?" looks for both.
+ * New jobs are always queued as VERSION_SCAN_JOB.
+ */
+export const LEGACY_VERSION_SCAN_JOB = 'version.uploaded';
+/** Every kind a scan job row may carry (the current name and the legacy alias). */
+export const VERSION_SCAN_JOB_KINDS = [VERSION_SCAN_JOB, LEGACY_VERSION_SCAN_JOB];
 
 const SYSTEM = { userId: null, kind: 'system' as const };
 
@@ -151,6 +159,11 @@ async function giveUp(tx: Db, job: JobRow, error: string) {
   });
 }
 
-export function versionScanHandler(hooks: VersionScanHooks = {}): JobHandler {
-  return { kind: VERSION_SCAN_JOB, run: (services, job) => run(services, job, hooks), onGiveUp: giveUp };
+export function versionScanHandler(hooks: VersionScanHooks = {}, kind: string = VERSION_SCAN_JOB): JobHandler {
+  return { kind, run: (services, job) => run(services, job, hooks), onGiveUp: giveUp };
+}
+
+/** The same handler under the legacy name, for rows queued as `version.uploaded` before the rename. */
+export function legacyVersionScanHandler(): JobHandler {
+  return versionScanHandler({}, LEGACY_VERSION_SCAN_JOB);
 }

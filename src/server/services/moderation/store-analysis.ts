@@ -9,9 +9,9 @@ import {
   versionScanFindings,
   versionScans,
 } from '../../db/schema/index.ts';
-import type { ExtractedNode } from '../../moderation/extract/node-info.ts';
-import type { Finding } from '../../moderation/scan/finding.ts';
-import { SEVERITY_ORDER } from '../../moderation/scan/finding.ts';
+import type { ExtractedNode } from '../../analysis/extract/node-info.ts';
+import type { Finding } from '../../analysis/scan/finding.ts';
+import { SEVERITY_ORDER } from '../../analysis/scan/finding.ts';
 
 // Row writes of the pipeline, each replacing what an earlier scan of the same version stored, so
 // running the pipeline twice gives the same rows (retries and rescans are safe).

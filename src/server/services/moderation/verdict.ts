@@ -1,4 +1,4 @@
-import { BLOCKING_SEVERITIES, SEVERITY_ORDER, type Finding } from '../../moderation/scan/finding.ts';
+import { BLOCKING_SEVERITIES, SEVERITY_ORDER, type Finding } from '../../analysis/scan/finding.ts';
 
 // What the scan means for the version: Active when nothing blocks, Flagged (held for an admin)
 // when any critical or high finding exists. Medium/low findings publish with a note.

@@ -41,7 +41,7 @@ export function sortUsesPublisher(sort: NodeSort[]): boolean {
 }
 
 /**
- * ORDER BY for a node page. Always ends with the unique id so pages never overlap or skip
+ * ORDER BY for a page of the node list. Always ends with the unique id so pages never overlap or skip
  * (upstream had no ORDER BY at all). Default: newest first. The id tie-break runs in the same
  * direction as the first key, so the default order is a plain backward scan of the
  * (created_at, id) index.

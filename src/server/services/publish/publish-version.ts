@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { NodeRow, NodeVersionRow, PublisherRow, TokenRow } from '../../db/rows.ts';
 import { archives, nodes, nodeVersions, personalAccessTokens } from '../../db/schema/index.ts';
 import { conflict } from '../../errors.ts';
-import type { Services } from '../../services.ts';
+import type { Services } from '../../container.ts';
 import { ARCHIVE_CONTENT_TYPE, archiveKey, UPLOAD_URL_TTL_SECONDS } from '../archives/archive-key.ts';
 import { enqueueAwaitUpload } from '../archives/await-upload.ts';
 import { recordAudit } from '../audit/record.ts';

@@ -1,5 +1,5 @@
 import type { NodeVersionRow } from '../../db/rows.ts';
-import type { AppConfig } from '../../services.ts';
+import type { AppConfig } from '../../container.ts';
 import { omitNullish } from './omit-empty.ts';
 
 /** Where a version's zip is served: our own API, which checks the version may be downloaded. */

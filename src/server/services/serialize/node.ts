@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../services.ts';
+import type { AppConfig } from '../../container.ts';
 import type { NodeBundle } from '../nodes/load-bundles.ts';
 import { toApiNodeVersion } from './node-version.ts';
 import { omitNullish } from './omit-empty.ts';

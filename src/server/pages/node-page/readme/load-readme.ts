@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { archives } from '../../../db/schema/index.ts';
-import type { Services } from '../../../services.ts';
+import type { Services } from '../../../container.ts';
 import { findReadme } from './find-readme.ts';
 import { createLruCache } from './lru-cache.ts';
 import { renderReadme } from './render-readme.ts';

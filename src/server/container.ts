@@ -1,3 +1,4 @@
+// The dependency container: the type of what compose-services.ts assembles (domain code lives in services/).
 import type { IdentityVerifier } from './auth/identity.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
@@ -5,7 +6,7 @@ import type { SearchIndex } from './search/port.ts';
 import type { GitHubVerifier } from './services/publishers/github-verifier.ts';
 import type { ArchiveStorage } from './storage/port.ts';
 import type { VendorProxyConfig } from './services/vendor-proxy/vendors.ts';
-import type { ThreadLimits } from './moderation/thread/analyze-in-thread.ts';
+import type { ThreadLimits } from './analysis/thread/analyze-in-thread.ts';
 
 /** Settings the domain code needs (derived from Env once, so tests can build them directly). */
 export interface AppConfig {

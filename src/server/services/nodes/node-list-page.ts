@@ -4,7 +4,7 @@ import type { NodeRow } from '../../db/rows.ts';
 import { nodes, publishers } from '../../db/schema/index.ts';
 import { pageOffset, type Paging } from './paging.ts';
 
-export interface NodePageQuery extends Paging {
+export interface NodeListPageQuery extends Paging {
   where: SQL | undefined;
   orderBy: SQL[];
   /** Join publishers: only when a filter or sort uses the publisher's name. */
@@ -16,7 +16,10 @@ export interface NodePageQuery extends Paging {
  * straight off an index), then the full rows of those ≤ 100 ids are fetched: sorting whole node rows
  * spilled to disk at corpus size (30 ms → 2 ms per page measured on PGlite).
  */
-export async function queryNodePage(db: Db, options: NodePageQuery): Promise<{ rows: NodeRow[]; total: number }> {
+export async function queryNodeListPage(
+  db: Db,
+  options: NodeListPageQuery,
+): Promise<{ rows: NodeRow[]; total: number }> {
   const base = () => {
     const query = db.select({ id: nodes.id }).from(nodes);
     return options.joinPublishers ? query.innerJoin(publishers, eq(publishers.id, nodes.publisherId)) : query;
