@@ -91,11 +91,13 @@ test.describe('admin publishers and users', () => {
     expect(await status()).toBe('PublisherStatusActive');
   });
 
-  test('granting administrator rights asks in the app dialog first', async ({ page }) => {
+  test('granting and removing administrator rights ask in the app dialog first', async ({ page, request }) => {
     test.setTimeout(120_000);
     await ensureAccount(ADMIN_EMAIL, true);
     const email = `grant-${stamp()}@example.test`;
-    await ensureAccount(email);
+    // The account becomes a user row on its first API call.
+    const token = await ensureAccount(email);
+    expect((await request.get('/api/users', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
     page.on('dialog', () => {
       throw new Error('a native dialog opened');
     });
@@ -110,6 +112,11 @@ test.describe('admin publishers and users', () => {
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await toggle.click();
     await dialog.getByRole('button', { name: 'Make administrator' }).click();
-    await expect(page.getByRole('switch', { name: `Administrator ${email}` })).toHaveAttribute('aria-checked', 'true');
+    const granted = page.getByRole('switch', { name: `Administrator ${email}` });
+    await expect(granted).toHaveAttribute('aria-checked', 'true');
+    await granted.click();
+    const revoke = page.getByRole('dialog', { name: `Remove administrator rights from ${email}?` });
+    await revoke.getByRole('button', { name: 'Remove rights' }).click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
   });
 });
