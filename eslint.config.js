@@ -61,6 +61,31 @@ export default defineConfig(
     },
   },
   {
+    // Weighty actions ask in the UI kit's ConfirmDialog (translated, styled, accessible, with a reason when one is
+    // needed), never in the browser's blocking confirm()/alert()/prompt() boxes.
+    files: ['src/islands/**', 'src/components/**', 'src/layouts/**', 'src/pages/**', 'src/lib/**'],
+    rules: {
+      'no-alert': 'error',
+      'no-restricted-globals': [
+        'error',
+        ...['confirm', 'alert', 'prompt'].map((name) => ({
+          name,
+          message: 'Use ConfirmDialog or ErrorNote from src/islands/ui/ instead of the browser dialog.',
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['globalThis', 'window', 'self'].flatMap((object) =>
+          ['confirm', 'alert', 'prompt'].map((property) => ({
+            object,
+            property,
+            message: 'Use ConfirmDialog or ErrorNote from src/islands/ui/ instead of the browser dialog.',
+          })),
+        ),
+      ],
+    },
+  },
+  {
     // Background work logs through the redacting JSON logger (src/server/ops/logger.ts), never the
     // console: its errors can quote tokens or signed URLs, and log shippers expect one JSON object per line.
     files: [

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatDate } from '../../lib/format/format.ts';
+import type { ApiSchema } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { PagedTable } from './PagedTable.tsx';
@@ -7,22 +8,7 @@ import { button, compactInput, muted, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
-interface AuditPage {
-  entries: {
-    id: number;
-    actor: { kind: string; id?: string; email?: string };
-    action: string;
-    target_type: string;
-    target_id: string;
-    before: unknown;
-    after: unknown;
-    created_at: string;
-    undone: boolean;
-    undoable: boolean;
-  }[];
-  total: number;
-  totalPages: number;
-}
+type AuditPage = ApiSchema<'AuditLogPage'>;
 
 const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'from', 'to'] as const;
 

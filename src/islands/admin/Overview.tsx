@@ -1,15 +1,10 @@
+import type { ApiSchema } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { QueryStatus } from './QueryStatus.tsx';
 import { compactCard, muted } from '../ui/styles.ts';
 
-interface OverviewData {
-  nodes: Record<string, number>;
-  versions: Record<string, number>;
-  publishers: Record<string, number>;
-  users: { total: number; admins: number; banned: number };
-  audit_last_24h: number;
-}
+type OverviewData = ApiSchema<'AdminOverview'>;
 
 function Tile({ label, value, href }: { label: string; value: number; href?: string }) {
   const body = (

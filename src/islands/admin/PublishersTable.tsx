@@ -1,18 +1,18 @@
+import { useState } from 'react';
+import type { ApiSchema } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { StatusPill } from './StatusPill.tsx';
 import { button, compactInput, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
+import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 
-interface PublisherPage {
-  publishers: { id: string; name: string; status?: string; node_count: number }[];
-  total: number;
-  totalPages: number;
-}
+type PublisherPage = ApiSchema<'AdminPublisherList'>;
 
 export function PublishersTable() {
   const { t, lang } = useAdmin();
@@ -27,17 +27,26 @@ export function PublishersTable() {
     ...(status ? { status } : {}),
   });
   const { run, busy } = useAdminAction();
-  const toggle = (id: string, banned: boolean) => {
-    const verb = banned ? 'unban' : 'ban';
-    if (!confirm(t(`admin.publishers.confirm.${verb}`, { id }))) return;
-    void run(
+  // Banning takes down every active node of the publisher, so it asks in the app's dialog for a reason (kept in the
+  // audit entry) and then offers Undo; unbanning only asks.
+  const [asking, setAsking] = useState<{ id: string; verb: 'ban' | 'unban' } | null>(null);
+  const [undo, setUndo] = useState<UndoTarget | null>(null);
+  const publisherPath = (id: string, verb: 'ban' | 'unban') => `/publishers/${encodeURIComponent(id)}/${verb}`;
+  async function decide(reason: string) {
+    if (!asking) return;
+    const { id, verb } = asking;
+    setAsking(null);
+    const done = await run(
       id,
       'POST',
-      `/publishers/${encodeURIComponent(id)}/${verb}`,
-      undefined,
-      t(`admin.publishers.done.${verb}`, { id }),
+      publisherPath(id, verb),
+      verb === 'ban' ? { reason } : undefined,
+      verb === 'ban' ? null : t('admin.publishers.done.unban', { id }),
     );
-  };
+    if (done && verb === 'ban') {
+      setUndo({ text: t('admin.publishers.done.ban', { id }), request: { path: publisherPath(id, 'unban') } });
+    }
+  }
   return (
     <section aria-labelledby="admin-publishers-title" className="flex flex-col gap-4">
       <h2 id="admin-publishers-title" className="text-xl font-semibold">
@@ -92,7 +101,7 @@ export function PublishersTable() {
                     type="button"
                     className={banned ? button.secondary : button.danger}
                     disabled={busy === p.id}
-                    onClick={() => toggle(p.id, banned)}
+                    onClick={() => setAsking({ id: p.id, verb: banned ? 'unban' : 'ban' })}
                   >
                     {banned ? t('admin.nodes.unban') : t('admin.nodes.ban')}
                     <span className="sr-only"> {p.id}</span>
@@ -103,6 +112,19 @@ export function PublishersTable() {
           })
         }
       </PagedTable>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking ? t(`admin.publishers.${asking.verb}Title`, { id: asking.id }) : ''}
+        body={asking ? t(`admin.publishers.${asking.verb}Body`) : ''}
+        confirmLabel={asking ? t(`admin.publishers.${asking.verb}Confirm`) : ''}
+        cancelLabel={t('admin.cancel')}
+        tone={asking?.verb === 'ban' ? 'danger' : 'primary'}
+        pending={busy !== null}
+        {...(asking?.verb === 'ban' ? { reason: { label: t('admin.publishers.banReason'), required: true } } : {})}
+        onConfirm={(reason) => void decide(reason)}
+        onClose={() => setAsking(null)}
+      />
+      <UndoBar target={undo} onDone={() => setUndo(null)} />
     </section>
   );
 }

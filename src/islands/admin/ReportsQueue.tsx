@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { formatDate } from '../../lib/format/format.ts';
+import type { ApiSchema } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { QueryStatus } from './QueryStatus.tsx';
 import { button, compactInput } from '../ui/styles.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
-interface AdminReport {
-  id: string;
-  node_id: string;
-  node_name: string;
-  version: string | null;
-  reason: string;
-  details: string;
-  reporter: { id: string; email: string | null };
-  created_at: string;
-}
+type AdminReport = ApiSchema<'AdminPackReport'>;
+type ReportList = ApiSchema<'AdminPackReportList'>;
 
 /** One open report: what, why, who (admins only), and the two decisions with an optional note. */
 function ReportItem({ report }: { report: AdminReport }) {
@@ -90,7 +83,7 @@ function ReportItem({ report }: { report: AdminReport }) {
 /** The triage queue: open reports, oldest first. */
 export function ReportsQueue() {
   const { t } = useAdmin();
-  const query = useApiQuery<{ reports: AdminReport[] }>('/admin/reports', { status: 'open' });
+  const query = useApiQuery<ReportList>('/admin/reports', { status: 'open' });
   return (
     <section aria-labelledby="admin-reports-title" className="flex flex-col gap-4" data-testid="admin-reports">
       <h2 id="admin-reports-title" className="text-xl font-semibold">

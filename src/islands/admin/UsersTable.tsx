@@ -1,5 +1,8 @@
+import { useState } from 'react';
+import type { ApiSchema } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { StatusPill } from './StatusPill.tsx';
@@ -7,11 +10,7 @@ import { button, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
 
-interface UserPage {
-  users: { id: string; email?: string; name?: string; isAdmin: boolean; status: string }[];
-  total: number;
-  totalPages: number;
-}
+type UserPage = ApiSchema<'AdminUserList'>;
 
 export function UsersTable() {
   const { t, userId } = useAdmin();
@@ -26,17 +25,21 @@ export function UsersTable() {
     ...(admins ? { admins: true } : {}),
   });
   const { run, busy } = useAdminAction();
-  const setAdmin = (user: UserPage['users'][number], isAdmin: boolean) => {
-    const label = user.email ?? user.id;
-    if (!confirm(t(isAdmin ? 'admin.users.confirmGrant' : 'admin.users.confirmRevoke', { user: label }))) return;
+  // Granting or revoking administrator rights asks in the app's dialog first.
+  const [asking, setAsking] = useState<{ user: UserPage['users'][number]; isAdmin: boolean } | null>(null);
+  const labelOf = (user: UserPage['users'][number]) => user.email ?? user.id;
+  function decide() {
+    if (!asking) return;
+    const { user, isAdmin } = asking;
+    setAsking(null);
     void run(
       user.id,
       'PUT',
       `/admin/users/${encodeURIComponent(user.id)}`,
       { isAdmin },
-      t('admin.users.saved', { user: label }),
+      t('admin.users.saved', { user: labelOf(user) }),
     );
-  };
+  }
   return (
     <section aria-labelledby="admin-users-title" className="flex flex-col gap-4">
       <h2 id="admin-users-title" className="text-xl font-semibold">
@@ -82,7 +85,7 @@ export function UsersTable() {
                   aria-checked={user.isAdmin}
                   className={user.isAdmin ? button.primary : button.secondary}
                   disabled={busy === user.id || user.id === userId}
-                  onClick={() => setAdmin(user, !user.isAdmin)}
+                  onClick={() => setAsking({ user, isAdmin: !user.isAdmin })}
                 >
                   {user.isAdmin ? t('admin.users.isAdmin') : t('admin.users.notAdmin')}
                   <span className="sr-only"> {user.email ?? user.id}</span>
@@ -92,6 +95,23 @@ export function UsersTable() {
           ))
         }
       </PagedTable>
+      <ConfirmDialog
+        open={asking !== null}
+        title={
+          asking
+            ? t(asking.isAdmin ? 'admin.users.confirmGrant' : 'admin.users.confirmRevoke', {
+                user: labelOf(asking.user),
+              })
+            : ''
+        }
+        body={asking ? t(asking.isAdmin ? 'admin.users.grantBody' : 'admin.users.revokeBody') : ''}
+        confirmLabel={asking ? t(asking.isAdmin ? 'admin.users.grantConfirm' : 'admin.users.revokeConfirm') : ''}
+        cancelLabel={t('admin.cancel')}
+        tone={asking?.isAdmin ? 'primary' : 'danger'}
+        pending={busy !== null}
+        onConfirm={decide}
+        onClose={() => setAsking(null)}
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { TFunction } from '../../i18n/translator.ts';
+import { button } from '../ui/styles.ts';
 
 export type Busy = null | 'email' | 'google' | 'github' | 'redirect';
 
@@ -10,8 +11,7 @@ interface Props {
   onSignIn(provider: 'google' | 'github'): void;
 }
 
-const buttonClass =
-  'inline-flex h-11 w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
+const buttonClass = `${button.secondary} h-11 w-full`;
 
 function GoogleIcon() {
   return (

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { MessageTree } from '../../i18n/translator.ts';
 import { useFixedT } from '../../i18n/fixed-t.ts';
 import { copyText } from './copy-text.ts';
+import { button } from '../ui/styles.ts';
 
 interface Props {
   /** What lands on the clipboard. */
@@ -42,7 +43,7 @@ export function CopyButton({ text, messages }: Props) {
         aria-label={t('nodePageCopy.copyLabel')}
         data-testid="copy-button"
         data-state={state}
-        className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+        className={`${button.secondary} h-9 shrink-0`}
       >
         <svg
           aria-hidden="true"

@@ -4,6 +4,7 @@ import type { MessageTree } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
 import { PlanView } from './PlanView.tsx';
 import { resolveWorkflow, type ResolveResult } from './resolve-client.ts';
+import { button } from '../ui/styles.ts';
 
 interface Props {
   lang: Locale;
@@ -11,10 +12,6 @@ interface Props {
   messages: MessageTree;
   apiBase: string;
 }
-
-const button =
-  'inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-medium focus-visible:outline-2 ' +
-  'focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60';
 
 /**
  * Drop, pick or paste a workflow (JSON or an image ComfyUI saved) and see which packs it needs.
@@ -70,7 +67,7 @@ export function ResolveApp({ lang, messages, apiBase }: Props) {
         >
           <p className="font-medium">{t('resolve.dropLabel')}</p>
           <label
-            className={`${button} cursor-pointer bg-brand-600 text-white hover:bg-brand-700 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500`}
+            className={`${button.primary} cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-500`}
           >
             {t('resolve.chooseFile')}
             <input
@@ -116,11 +113,7 @@ export function ResolveApp({ lang, messages, apiBase }: Props) {
             className="w-full rounded-lg border border-slate-300 bg-white p-3 font-mono text-sm dark:border-slate-600 dark:bg-slate-900"
           />
           <div>
-            <button
-              type="submit"
-              disabled={busy || !text.trim()}
-              className={`${button} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100`}
-            >
+            <button type="submit" disabled={busy || !text.trim()} className={button.secondary}>
               {t('resolve.submit')}
             </button>
           </div>

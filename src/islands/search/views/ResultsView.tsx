@@ -11,6 +11,7 @@ import { formatNumber } from '../../../lib/format/format.ts';
 import { searchHref } from '../../../lib/search/links.ts';
 import { withPage } from '../../../lib/search/url-state.ts';
 import { SortControl } from './SortControl.tsx';
+import { button } from '../../ui/styles.ts';
 
 export interface ResultsViewProps {
   lang: Locale;
@@ -62,11 +63,7 @@ export function ResultsView(props: ResultsViewProps) {
               />
             </div>
             {error && props.onRetry && (
-              <button
-                type="button"
-                onClick={props.onRetry}
-                className="mb-4 rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-              >
+              <button type="button" onClick={props.onRetry} className={`${button.secondary} mb-4`}>
                 {t('search.retry')}
               </button>
             )}

@@ -1,5 +1,6 @@
 import type { TFunction } from '../../../i18n/translator.ts';
 import { SORTS, type Sort } from '../../../lib/search/url-state.ts';
+import { button } from '../../ui/styles.ts';
 
 /**
  * The sort select belongs to the search form (form attribute), so without JavaScript "Apply"
@@ -39,11 +40,7 @@ export function SortControl({
         ))}
       </select>
       {!hydrated && (
-        <button
-          type="submit"
-          form={formId}
-          className="h-9 rounded-lg border border-slate-300 px-3 hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-        >
+        <button type="submit" form={formId} className={`${button.secondary} h-9`}>
           {t('search.apply')}
         </button>
       )}

@@ -43,6 +43,21 @@ describe('POST /publishers/{publisherId}/ban and /unban', () => {
     ]);
   });
 
+  it('keeps the reason an admin gives in the audit entry', async () => {
+    const publisher = await insertPublisher(t.services.db, { owner: await insertUser(t.services.db) });
+    const banned = await t.request(`/publishers/${publisher.id}/ban`, {
+      method: 'POST',
+      token: who.admin.token,
+      json: { reason: 'Publishes packs that run remote scripts.' },
+    });
+    expect(banned.status).toBe(204);
+    const [entry] = await auditRows(t, 'publisher', publisher.id);
+    expect(entry).toMatchObject({
+      action: 'publisher.ban',
+      after: { status: 'PublisherStatusBanned', reason: 'Publishes packs that run remote scripts.' },
+    });
+  });
+
   it('answers 404 for an unknown publisher', async () => {
     expect((await post('/publishers/no-such-publisher/ban', who.admin.token)).status).toBe(404);
   });
