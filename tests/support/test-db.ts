@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
@@ -8,7 +9,7 @@ import { openDatabase, type Database } from '../../src/server/db/client.ts';
  */
 export async function createTestDatabase(): Promise<Database> {
   const driver = process.env['TEST_DB_DRIVER'] ?? 'pglite';
-  if (driver !== 'postgres') return openDatabase({ driver: 'pglite' });
+  if (driver !== 'postgres') return openDatabase({ driver: 'pglite', template: await pgliteTemplate() });
 
   const throwaway = await createThrowawayPostgres();
   const database = await openDatabase({ driver: 'postgres', url: throwaway.url, poolSize: 4 });

@@ -25,8 +25,11 @@ const MIGRATION_LOCK_KEY = 720_415_001;
 
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined = in memory (tests). */
-  | { driver: 'pglite'; dataDir?: string | undefined };
+  /**
+   * `dataDir` undefined = in memory (tests). `template`: an in-memory database starts from this dump of
+   * an already migrated one (PGlite's `dumpDataDir`) instead of running initdb again (~20× faster).
+   */
+  | { driver: 'pglite'; dataDir?: string | undefined; template?: Blob | undefined };
 
 /** Opens the database and applies pending migrations before anything can query it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -44,7 +47,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, driver: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const client = options.dataDir
+    ? new PGlite(options.dataDir)
+    : new PGlite(options.template ? { loadDataDir: options.template } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
