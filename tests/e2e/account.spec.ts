@@ -120,7 +120,7 @@ test.describe('account page', () => {
     await detail.getByLabel('Amount (USD)').fill('10');
     await detail.getByLabel('Reason (kept in the audit log)').fill('too much');
     await detail.getByRole('button', { name: 'Apply' }).click();
-    await expect(page.getByTestId('toast-error')).toContainText('balance is only 5250000 micros');
+    await expect(page.getByTestId('toast-error')).toContainText('The balance is too low to take this amount away.');
     await expect(detail.getByTestId('customer-balance')).toHaveText('$5.25');
 
     // The customer sees it on their own page.

@@ -163,6 +163,8 @@ test.describe('user menu', () => {
     await expect(page.getByTestId('user-menu-header')).toContainText(email);
     await expect(page.getByRole('menuitem', { name: 'Your Nodes' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Account' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('menuitem', { name: 'Your Nodes' })).toBeFocused();
@@ -182,7 +184,7 @@ test.describe('user menu', () => {
     expect(((await (await users).json()) as { isAdmin: boolean }).isAdmin).toBe(false);
     await expect(page.getByTestId('user-menu-yourNodes')).toHaveAttribute('href', '/en/nodes');
     await expect(page.getByTestId('user-menu-adminDashboard')).toHaveCount(0);
-    await expect(page.getByRole('menuitem')).toHaveText(['Your Nodes', 'Logout']);
+    await expect(page.getByRole('menuitem')).toHaveText(['Your Nodes', 'Account', 'Logout']);
 
     const auth = { authorization: `Bearer ${account.idToken}` };
     expect((await request.get('/api/users', { headers: auth }).then((r) => r.json())) as object).toMatchObject({

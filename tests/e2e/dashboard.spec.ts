@@ -269,7 +269,9 @@ test.describe('Your nodes', () => {
 
       // A replayed or forged callback claims nothing and says why.
       await page.goto('/en/nodes/claim/callback?code=abc&state=def');
-      await expect(page.getByTestId('claim-result')).toContainText('This GitHub sign-in link is not valid.');
+      await expect(page.getByTestId('claim-result')).toContainText(
+        'This claim link is not valid. Start the claim again.',
+      );
       await expect(page).toHaveURL('/en/nodes/claim/callback');
     } finally {
       await github.close();

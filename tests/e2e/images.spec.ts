@@ -32,7 +32,7 @@ test.beforeAll(async () => {
 test.afterAll(() => new Promise<void>((resolve) => host.close(() => resolve())));
 
 async function createPack(request: import('@playwright/test').APIRequestContext, icon: string) {
-  const token = await ensureAccount(`images-${stamp()}@example.test`);
+  const token = await ensureAccount(`images-${stamp()}@example.test`, true);
   const auth = { authorization: `Bearer ${token}` };
   const publisherId = `img-${stamp()}`;
   const made = await request.post('/api/publishers', { headers: auth, data: { id: publisherId, name: 'Images' } });

@@ -30,7 +30,9 @@ export function createPosthogAdapter(
           disable_surveys: true,
           advanced_disable_flags: true,
           disable_external_dependency_loading: true,
-          persistence: 'localStorage',
+          // Nothing kept in the browser's storage (no localStorage, sessionStorage or cookies): a signed-in
+          // user is identified again on every page, and a sign-out or forced sign-out leaves no trace.
+          persistence: 'memory',
           // Plain JSON bodies: smaller code path, and readable by a self-hosted proxy or a test double.
           disable_compression: true,
           // Each call is sent at once: sign-in and sign-out are followed by a navigation or a storage wipe.
