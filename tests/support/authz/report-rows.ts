@@ -22,7 +22,14 @@ export const reportRows: AuthzRow[] = [
     route: 'POST /nodes/{nodeId}/reports',
     // Any active user may report any visible node (owners too); banned users and tokens may not.
     request: (f) => ({ method: 'POST', path: `/nodes/${f.node.id}/reports`, json: { reason: 'spam' } }),
-    expect: { ...everyRole(201), anonymous: 401, foreignToken: 401, bannedOwner: 403 },
+    expect: {
+      ...everyRole(201),
+      anonymous: 401,
+      foreignToken: 401,
+      ownerToken: 401,
+      bannedOwnerToken: 401,
+      bannedOwner: 403,
+    },
   },
   {
     route: 'POST /nodes/{nodeId}/reports',
@@ -32,7 +39,14 @@ export const reportRows: AuthzRow[] = [
       path: `/nodes/${f.node.id}/reports`,
       json: { reason: 'broken', version: f.version.version },
     }),
-    expect: { ...everyRole(201), anonymous: 401, foreignToken: 401, bannedOwner: 403 },
+    expect: {
+      ...everyRole(201),
+      anonymous: 401,
+      foreignToken: 401,
+      ownerToken: 401,
+      bannedOwnerToken: 401,
+      bannedOwner: 403,
+    },
   },
   {
     route: 'GET /admin/reports',
@@ -54,12 +68,26 @@ export const reportRows: AuthzRow[] = [
     route: 'GET /publishers/{publisherId}/nodes/{nodeId}/collisions',
     note: 'a read: members and admins, banned accounts included',
     request: (f) => ({ method: 'GET', path: `/publishers/${f.publisher.id}/nodes/${f.node.id}/collisions` }),
-    expect: { ...everyRole(200), anonymous: 401, foreignToken: 401, stranger: 403 },
+    expect: {
+      ...everyRole(200),
+      anonymous: 401,
+      foreignToken: 401,
+      ownerToken: 401,
+      bannedOwnerToken: 401,
+      stranger: 403,
+    },
   },
   {
     route: 'GET /publishers/{publisherId}/nodes/{nodeId}/collisions',
     note: 'node of another publisher',
     request: (f) => ({ method: 'GET', path: `/publishers/${f.publisher.id}/nodes/${f.foreign.node.id}/collisions` }),
-    expect: { ...everyRole(404), anonymous: 401, foreignToken: 401, stranger: 403 },
+    expect: {
+      ...everyRole(404),
+      anonymous: 401,
+      foreignToken: 401,
+      ownerToken: 401,
+      bannedOwnerToken: 401,
+      stranger: 403,
+    },
   },
 ];
