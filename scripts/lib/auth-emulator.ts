@@ -66,6 +66,8 @@ export interface LaunchOptions {
 }
 
 const EXPORT_METADATA = 'firebase-export-metadata.json';
+/** What firebase-tools prints once every emulator is up and has imported its data. */
+const READY_LINE = 'All emulators ready';
 
 function tail(file: string, lines = 25): string {
   try {
@@ -120,6 +122,9 @@ export async function launchAuthEmulator(options: LaunchOptions): Promise<AuthEm
     child.once('error', done);
   });
 
+  const isReady = async () =>
+    (await probeAuthEmulator(hostPort)) === 'emulator' && readFileSync(logFile, 'utf8').includes(READY_LINE);
+
   return {
     hostPort,
     url,
@@ -127,7 +132,9 @@ export async function launchAuthEmulator(options: LaunchOptions): Promise<AuthEm
     dataDir,
     async ready(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
-      while ((await probeAuthEmulator(hostPort)) !== 'emulator') {
+      // The emulator answers before it has imported the saved accounts; the CLI prints its
+      // "all ready" line only after the import, so both must be seen.
+      while (!(await isReady())) {
         if (exited) {
           throw new Error(
             `The Firebase Auth emulator exited before it was ready. Its output (${logFile}):\n${tail(logFile)}`,
