@@ -8,6 +8,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(path);
       await expect(page.locator('html')).toHaveClass(new RegExp(scheme));
+      // The sign-in buttons are enabled (and fade in) once Firebase has loaded: check the settled page.
+      if (path.includes('/auth/')) await expect(page.getByTestId('google-sign-in')).toBeEnabled();
       await expectAxeClean(page);
     });
   }

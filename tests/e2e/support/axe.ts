@@ -13,6 +13,16 @@ interface AxeOptions {
 
 /** Violations as readable lines (rule id and the offending elements); empty when the page is clean. */
 export async function axeViolations(page: Page, { tags = WCAG_AA, label }: AxeOptions = {}): Promise<string[]> {
+  // Colours measured mid-transition (a button fading in as it is enabled) are neither state's colours.
+  // Endless ones (spinners) never finish, so only those with an end are awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const builder = new AxeBuilder({ page });
   const results = await (tags === 'all' ? builder : builder.withTags([...tags])).analyze();
   const prefix = label ? `${label} ` : '';
