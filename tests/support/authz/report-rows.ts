@@ -17,19 +17,21 @@ async function arrangeReport(f: AuthzFixture) {
   reportIds.set(f, row!.id);
 }
 
+// Any active user may report any visible node (owners too); banned users and tokens may not.
+const activeUsersMayReport = {
+  ...everyRole(201),
+  anonymous: 401,
+  foreignToken: 401,
+  ownerToken: 401,
+  bannedOwnerToken: 401,
+  bannedOwner: 403,
+} as const;
+
 export const reportRows: AuthzRow[] = [
   {
     route: 'POST /nodes/{nodeId}/reports',
-    // Any active user may report any visible node (owners too); banned users and tokens may not.
     request: (f) => ({ method: 'POST', path: `/nodes/${f.node.id}/reports`, json: { reason: 'spam' } }),
-    expect: {
-      ...everyRole(201),
-      anonymous: 401,
-      foreignToken: 401,
-      ownerToken: 401,
-      bannedOwnerToken: 401,
-      bannedOwner: 403,
-    },
+    expect: activeUsersMayReport,
   },
   {
     route: 'POST /nodes/{nodeId}/reports',
@@ -39,14 +41,7 @@ export const reportRows: AuthzRow[] = [
       path: `/nodes/${f.node.id}/reports`,
       json: { reason: 'broken', version: f.version.version },
     }),
-    expect: {
-      ...everyRole(201),
-      anonymous: 401,
-      foreignToken: 401,
-      ownerToken: 401,
-      bannedOwnerToken: 401,
-      bannedOwner: 403,
-    },
+    expect: activeUsersMayReport,
   },
   {
     route: 'GET /admin/reports',
