@@ -38,6 +38,7 @@ export const USER_FACING_ERROR_CODES = [
   'invalid_node_id',
   'invalid_repository',
   'node_id_taken',
+  'node_id_confusable',
   'repository_taken',
   'email_not_verified',
   'review_not_applicable',
@@ -48,6 +49,7 @@ export const USER_FACING_ERROR_CODES = [
   'version_exists',
   'archive_missing',
   'not_rescannable',
+  'translations_too_large',
   // Claims through GitHub.
   'node_already_claimed',
   'node_repository_not_github',

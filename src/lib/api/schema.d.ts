@@ -2822,6 +2822,15 @@ export interface components {
             unchanged: number;
             updated: number;
         };
+        /** @description The account picture through the site’s image endpoint (signed), at the size the menu shows it. */
+        ImageAttributes: {
+            /** @description The displayed size, for the `sizes` attribute. */
+            sizes: string;
+            /** @description A signed `/_image` URL (1x). */
+            src: string;
+            /** @description Signed `/_image` URLs with width descriptors. */
+            srcset: string;
+        };
         MachineStats: {
             cpu_capacity?: string;
             disk_capacity?: string;
@@ -2914,6 +2923,10 @@ export interface components {
             highlights: {
                 [key: string]: components["schemas"]["NodeSearchHighlight"];
             };
+            /** @description Per node id of this page: its icon through the site’s image endpoint, signed, at the size the site shows it (nodes without an icon are absent). Beyond the contract. */
+            icon_images: {
+                [key: string]: components["schemas"]["ImageAttributes"] & unknown;
+            };
         };
         /** @enum {string} */
         NodeStatus: "NodeStatusActive" | "NodeStatusDeleted" | "NodeStatusBanned";
@@ -2931,6 +2944,7 @@ export interface components {
             suggestions: components["schemas"]["NodeSuggestion"][];
         };
         NodeTranslationsRequest: {
+            /** @description Keyed by locale: only en, zh, ja, ko, fr, es, ru, ar. Each text at most 100 (name) / 2000 (description) characters; a node's translations together at most 8000 characters (400 `translations_too_large`). */
             data: {
                 [key: string]: {
                     description?: string;
@@ -3021,6 +3035,12 @@ export interface components {
             error?: string;
             isAvailable: boolean;
             message?: string;
+        };
+        PublisherNodeListPage: components["schemas"]["NodeList"] & {
+            /** @description Per node id of this page: its icon through the site’s image endpoint, signed, at the size the site shows it (nodes without an icon are absent). Beyond the contract. */
+            icon_images: {
+                [key: string]: components["schemas"]["ImageAttributes"] & unknown;
+            };
         };
         /** @enum {string} */
         PublisherStatus: "PublisherStatusActive" | "PublisherStatusBanned";
@@ -3162,6 +3182,9 @@ export interface components {
             accepted: number;
             queued: number;
             scanned: number;
+        };
+        SignedInUser: components["schemas"]["User"] & {
+            avatar?: components["schemas"]["ImageAttributes"];
         };
         StatusReason: {
             /**
@@ -9983,7 +10006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NodeList"];
+                    "application/json": components["schemas"]["PublisherNodeListPage"];
                 };
             };
             /** @description Invalid request */
@@ -10643,7 +10666,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["SignedInUser"];
                 };
             };
             /** @description Not signed in */

@@ -11,27 +11,57 @@ import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { decidePublisherAccess, findRole, getPublisherOr404 } from '../../services/publishers/access.ts';
 import { assertNodeWritable } from '../../services/publishers/publisher-nodes.ts';
 import { saveNodeTranslations, type TranslationPatch } from '../../services/translations/node-translations.ts';
+import {
+  isTranslationLocale,
+  MAX_TRANSLATED_LENGTH,
+  MAX_TRANSLATION_CHARS,
+  TRANSLATION_LOCALES,
+} from '../../services/translations/translation-policy.ts';
 import { bearerSecurity, errorResponses, NodeSchema } from '../schemas.ts';
 import { nodeIdParam } from './node-id-param.ts';
 import { nodeDetail } from './node-detail.ts';
 
-/** BCP 47-ish: `fr`, `pt-BR`, `zh-Hant`. */
-const LOCALE = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,2}$/;
-
 const Fields = z
   .object({
-    name: z.string().trim().max(100).optional(),
-    description: z.string().trim().max(2000).optional(),
+    name: z.string().trim().max(MAX_TRANSLATED_LENGTH.name).optional(),
+    description: z.string().trim().max(MAX_TRANSLATED_LENGTH.description).optional(),
   })
   .openapi({ description: 'Translated `name` / `description`; "" removes one; other fields are ignored.' });
 
-const Body = z
-  .object({
-    data: z
-      .record(z.string().regex(LOCALE, 'must be a language tag such as fr, pt-BR or zh-Hant'), Fields)
-      .refine((data) => Object.keys(data).length <= 50, 'at most 50 locales at once'),
+/** Unaccepted locales named one by one, up to this many (a body may list thousands). */
+const NAMED_LOCALES = 5;
+
+const Translations = z
+  .record(z.string(), Fields)
+  .superRefine((data, ctx) => {
+    const unaccepted = Object.keys(data).filter((locale) => !isTranslationLocale(locale));
+    for (const locale of unaccepted.slice(0, NAMED_LOCALES)) {
+      ctx.addIssue({
+        code: 'invalid_value',
+        values: [...TRANSLATION_LOCALES],
+        path: [locale],
+        input: locale,
+        message: `"${locale.slice(0, 40)}" is not a locale translations are accepted in (${TRANSLATION_LOCALES.join(', ')})`,
+      });
+    }
+    if (unaccepted.length > NAMED_LOCALES) {
+      ctx.addIssue({
+        code: 'invalid_value',
+        values: [...TRANSLATION_LOCALES],
+        path: [],
+        input: data,
+        message: `${unaccepted.length - NAMED_LOCALES} more locales are not accepted either`,
+      });
+    }
   })
-  .openapi('NodeTranslationsRequest');
+  .openapi({
+    description:
+      `Keyed by locale: only ${TRANSLATION_LOCALES.join(', ')}. Each text at most ${MAX_TRANSLATED_LENGTH.name} ` +
+      `(name) / ${MAX_TRANSLATED_LENGTH.description} (description) characters; a node's translations ` +
+      `together at most ${MAX_TRANSLATION_CHARS} characters (400 \`translations_too_large\`).`,
+  });
+
+const Body = z.object({ data: Translations }).openapi('NodeTranslationsRequest');
 
 const route = createRoute({
   method: 'post',

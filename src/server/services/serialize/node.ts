@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../container.ts';
 import type { NodeBundle } from '../nodes/load-bundles.ts';
+import { boundedTranslations } from '../translations/translation-policy.ts';
 import { toApiNodeVersion } from './node-version.ts';
 import { omitNullish } from './omit-empty.ts';
 import { toApiPublisher } from './publisher.ts';
@@ -39,7 +40,8 @@ export function toApiNode(bundle: NodeBundle, config: AppConfig, options: { incl
     publisher: publisher ? toApiPublisher(publisher) : undefined,
     status: node.status,
     status_detail: node.statusDetail,
-    translations: node.translations,
+    // Only what the translation policy allows, whatever older writes left in the row.
+    translations: boundedTranslations(node.translations),
     search_ranking: node.searchRanking,
     preempted_comfy_node_names: node.preemptedComfyNodeNames,
     created_at: node.createdAt.toISOString(),
