@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { responseCacheEnvShape } from './cache/cache-env.ts';
+import { popularQueryEnvShape } from './search/sync/popular-query-env.ts';
 import { vendorProxyEnvShape } from './services/vendor-proxy/vendor-env.ts';
 
 // Every setting the server reads, parsed once. A bad value stops the boot with a clear message
@@ -123,6 +124,7 @@ const OpsEnvSchema = z.object({
   /** Wall-clock cap of one archive analysis: a pack that takes longer is flagged for review. */
   ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(240),
   ...responseCacheEnvShape,
+  ...popularQueryEnvShape,
 });
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -19,6 +19,7 @@ import { createStaticFiles } from './http/static-files.ts';
 import { createLogger } from './ops/logger.ts';
 import { installCountsSettled } from './services/nodes/count-install.ts';
 import type { RateLimitConfig } from './ops/rate-limit.ts';
+import { requestClientAddress } from './http/client-ip.ts';
 import { parseEnv, trustedProxyHops, type Env } from './env.ts';
 import { createRuntime, type Runtime } from './runtime.ts';
 import { seedDemoDataIfEmpty } from './seed/seed-demo.ts';
@@ -110,9 +111,10 @@ const noSite: NodeHandler = (_req, res) => {
 
 /**
  * The built site: its files first (as the adapter's standalone handler did), then Astro's pages. The
- * adapter runs in middleware mode, whose handler passes `locals` (the services) on to every page.
+ * adapter runs in middleware mode, whose handler passes `locals` (the services, and the client's
+ * address as the API sees it) on to every page.
  */
-async function loadSiteHandler(locals: object): Promise<NodeHandler> {
+async function loadSiteHandler(localsFor: (req: http.IncomingMessage) => object): Promise<NodeHandler> {
   const entryPath = pathToFileURL(join(buildDirectory(), 'server', 'entry.mjs')).href;
   const pages = ((await import(entryPath)) as { handler: NodeHandler }).handler;
   const files = createStaticFiles(join(buildDirectory(), 'client'));
@@ -123,7 +125,7 @@ async function loadSiteHandler(locals: object): Promise<NodeHandler> {
       res.writeHead(400).end('Bad request.');
       return;
     }
-    files(req, res, () => pages(req, res, undefined, locals));
+    files(req, res, () => pages(req, res, undefined, localsFor(req)));
   };
 }
 
@@ -163,6 +165,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
   let shuttingDown = false;
   // Anonymous reads from memory; compression of everything else (src/server/cache/).
   const responseCache = await startResponseCache(env, runtime);
+  const proxyHops = trustedProxyHops(env);
   const api = createApp(runtime.services, {
     registerMetrics: (registry) => registerCacheMetrics(registry, responseCache.store),
     logger: createLogger({ level: env.LOG_LEVEL }),
@@ -171,11 +174,18 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     ...(env.RATE_LIMIT_ENABLED ? { rateLimits: rateLimitsFromEnv(env) } : {}),
     isShuttingDown: () => shuttingDown,
     maxBodyBytes: env.MAX_REQUEST_BODY_BYTES,
-    proxyHops: trustedProxyHops(env),
+    proxyHops,
   });
   const apiListener = getRequestListener(api.fetch);
 
-  const siteHandler = options.site === false ? noSite : await loadSiteHandler({ services: runtime.services });
+  // Never Astro.clientAddress: it believes the left-most X-Forwarded-For entry, which the client chooses.
+  const siteHandler =
+    options.site === false
+      ? noSite
+      : await loadSiteHandler((req) => ({
+          services: runtime.services,
+          clientAddress: requestClientAddress(req, proxyHops),
+        }));
 
   // Publishers' images, fetched, resized and cached by the server (src/server/images/); it keeps its
   // own cache, so it sits in front of the response cache.

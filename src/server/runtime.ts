@@ -7,6 +7,7 @@ import { composeServices } from './compose-services.ts';
 import { systemClock } from './clock.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
+import { popularQuerySettingsFromEnv } from './search/sync/popular-query-env.ts';
 import { SearchSync } from './search/sync/search-sync.ts';
 import { defaultJobHandlers } from './job-handlers.ts';
 import { JobWorker } from './jobs/worker.ts';
@@ -85,6 +86,8 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   });
   const logger = createLogger({ level: env.LOG_LEVEL });
   const searchSync = new SearchSync(services.db, services.search, {
+    // The installation's secret keys client digests, so every instance names a client alike.
+    popularQueries: { ...popularQuerySettingsFromEnv(env), clientSecret: config.signingSecret },
     onError: backgroundErrorReporter(logger, 'search-sync', 'search sync failed; retrying'),
   });
   const jobs = new JobWorker(services, defaultJobHandlers(), { staleMs: env.JOBS_STALE_SECONDS * 1000, logger });

@@ -59,7 +59,10 @@ export function createSearchClient(apiBase: string) {
         return controller.signal.aborted ? undefined : [];
       }
     },
-    /** "Did you mean" for a query that found nothing: the first prefix with completions wins. */
+    /**
+     * "Did you mean" for a query that found nothing: the first prefix with completions wins. Only real
+     * pack and class names count: what other visitors searched is never offered as a correction.
+     */
     async didYouMean(prefixes: string[], limit = 5): Promise<SearchSuggestion[]> {
       for (const prefix of prefixes) {
         try {
@@ -67,7 +70,8 @@ export function createSearchClient(apiBase: string) {
           const response = await fetch(`${apiBase}/nodes/suggest?${params}`);
           if (!response.ok) continue;
           const { suggestions } = (await response.json()) as { suggestions: SearchSuggestion[] };
-          if (suggestions.length > 0) return suggestions;
+          const names = suggestions.filter((suggestion) => suggestion.kind !== 'query');
+          if (names.length > 0) return names;
         } catch {
           return [];
         }

@@ -17,6 +17,21 @@ export interface Analysis {
 
 const emptyExtraction: Extraction = { nodes: [], status: 'failed', note: 'archive invalid', durationMs: 0 };
 
+/** The finding that holds a version whose stored archive fails the archive rules (also the re-validation job's). */
+export const invalidArchiveFinding = (problem: string) => finding(RULES.invalidArchive, '', null, '', `(${problem})`);
+
+function invalidArchive(problem: string): Analysis {
+  const scan: ScanReport = {
+    rulesetVersion: RULESET_VERSION,
+    findings: [invalidArchiveFinding(problem)],
+    filesScanned: 0,
+    bytesScanned: 0,
+    skipped: 0,
+    durationMs: 0,
+  };
+  return { scan, extraction: emptyExtraction };
+}
+
 export async function analyzeArchive(
   bytes: Uint8Array,
   /** The digest recorded at upload (the archive row's `sha256`); null when none was recorded. */
@@ -26,22 +41,13 @@ export async function analyzeArchive(
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const zipLimits = zipLimitsFor(maxArchiveBytes);
   const check = await validateZip(bytes, zipLimits);
-  const problem = !check.ok ? check.message : archive.sha256 && archive.sha256 !== sha256 ? 'its sha256 changed' : null;
-  if (problem) {
-    const scan: ScanReport = {
-      rulesetVersion: RULESET_VERSION,
-      findings: [finding(RULES.invalidArchive, '', null, '', `(${problem})`)],
-      filesScanned: 0,
-      bytesScanned: 0,
-      skipped: 0,
-      durationMs: 0,
-    };
-    return { scan, extraction: emptyExtraction };
-  }
-  const pack = readPack(bytes);
+  if (!check.ok) return invalidArchive(check.message);
+  if (archive.sha256 && archive.sha256 !== sha256) return invalidArchive('its sha256 changed');
+  // The files exactly as validated: one reading of the archive for the check, the scan and the extraction.
+  const pack = readPack(check.archive);
   // Archives inside the pack draw on what is left of the pack's own budgets (size and file count).
   const nested = DEFAULT_SCAN_LIMITS.nested;
-  const packBytes = check.ok ? check.uncompressedBytes : 0;
+  const packBytes = check.uncompressedBytes;
   const limits: ScanLimits = {
     ...DEFAULT_SCAN_LIMITS,
     nested: {

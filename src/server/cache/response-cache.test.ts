@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { installCountsSettled } from '../services/nodes/count-install.ts';
 import { nodes } from '../db/schema/index.ts';
 import { seedNode } from '../../../tests/support/routes/node-read-fixtures.ts';
+import { createApp } from '../app.ts';
 import { startResponseCache, type RunningResponseCache } from './start-response-cache.ts';
 
 // The cache in front of the real API on a real database, over real HTTP (one instance; the
@@ -69,9 +70,16 @@ describe('response cache', () => {
       versions: [{ version: '1.0.0' }],
     });
     await t.syncSearch({ full: true });
-    const env = { RESPONSE_CACHE_MAX_BYTES: 8 * 1024 * 1024, RESPONSE_CACHE_TTL_SECONDS: 300, DATABASE_URL: undefined };
+    // Behind one trusted proxy, like the API app below: X-Forwarded-For names the client.
+    const env = {
+      RESPONSE_CACHE_MAX_BYTES: 8 * 1024 * 1024,
+      RESPONSE_CACHE_TTL_SECONDS: 300,
+      DATABASE_URL: undefined,
+      TRUST_PROXY: false,
+      TRUST_PROXY_HOPS: 1,
+    };
     cache = await startResponseCache(env, t);
-    const listener = getRequestListener(t.app.fetch);
+    const listener = getRequestListener(createApp(t.services, { proxyHops: 1 }).fetch);
     server = http.createServer(cache.wrap('api', (req, res) => void listener(req, res)));
     base = await listen(server);
     const disabled = await startResponseCache({ ...env, RESPONSE_CACHE_MAX_BYTES: 0 }, t);
@@ -174,15 +182,20 @@ describe('response cache', () => {
     expect(json(after)).toMatchObject({ name: 'Changed Elsewhere' });
   });
 
-  it('records a repeated search once per request, hits included', async () => {
+  it("records a cached search for each request's own client, hits included", async () => {
     t.services.search.drainRecordedQueries();
-    for (let i = 0; i < 3; i++) {
-      const answer = await request(base, '/nodes/search?search=upscale');
+    const clients = ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.1'];
+    for (const [i, client] of clients.entries()) {
+      const answer = await request(base, '/nodes/search?search=upscale', { headers: { 'x-forwarded-for': client } });
       expect(answer.status).toBe(200);
       expect(answer.headers['x-nodeyard-cache']).toBe(i === 0 ? 'MISS' : 'HIT');
     }
-    const recorded = t.services.search.drainRecordedQueries();
-    expect(recorded.reduce((sum, query) => sum + query.count, 0)).toBe(3);
+    // The render's client and each hit's own; the first client's repeat counts once.
+    expect(t.services.search.drainRecordedQueries()).toEqual([
+      { text: 'upscale', client: '192.0.2.1' },
+      { text: 'upscale', client: '192.0.2.2' },
+      { text: 'upscale', client: '192.0.2.3' },
+    ]);
   });
 
   it('never caches installs: each one reaches the counter (one per client and version per hour)', async () => {

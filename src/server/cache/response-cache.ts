@@ -79,11 +79,13 @@ function withoutConditionals(req: IncomingMessage): void {
 export function createResponseCache(options: {
   store: ResponseStore;
   queries: RecordedQueries;
+  /** The client of a request, as the API's rate limiter sees it: a replayed search counts for it. */
+  clientOf: (req: IncomingMessage) => string;
   /** Called when a write was answered successfully (the default drops this instance's cache). */
   onWrite?: () => void;
   onError?: (error: unknown) => void;
 }): ResponseCache {
-  const { store, queries } = options;
+  const { store, queries, clientOf } = options;
   const onWrite = options.onWrite ?? (() => store.invalidate());
   const onError = options.onError ?? ((error: unknown) => console.error('response cache failed:', error));
 
@@ -133,7 +135,7 @@ export function createResponseCache(options: {
           const entry = store.get(key);
           if (entry) {
             sendEntry(req, res, entry, 'HIT');
-            if (entry.replay.length > 0) queries.replay(entry.replay);
+            if (entry.replay.length > 0) queries.replay(entry.replay, clientOf(req));
             return;
           }
           // HEAD never renders into the cache (no body to keep); a later GET fills it.

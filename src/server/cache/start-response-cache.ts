@@ -1,4 +1,5 @@
-import type { Env } from '../env.ts';
+import { trustedProxyHops, type Env } from '../env.ts';
+import { requestClientAddress } from '../http/client-ip.ts';
 import type { Runtime } from '../runtime.ts';
 import { listenForPeers, type PeerInvalidation } from './peer-invalidation.ts';
 import { RecordedQueries } from './recorded-queries.ts';
@@ -15,7 +16,10 @@ export interface RunningResponseCache extends ResponseCache {
  * the search sync sees in the nodes.updated_at feed (jobs, imports, writes elsewhere) drops it too.
  */
 export async function startResponseCache(
-  env: Pick<Env, 'RESPONSE_CACHE_MAX_BYTES' | 'RESPONSE_CACHE_TTL_SECONDS' | 'DATABASE_URL'>,
+  env: Pick<
+    Env,
+    'RESPONSE_CACHE_MAX_BYTES' | 'RESPONSE_CACHE_TTL_SECONDS' | 'DATABASE_URL' | 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'
+  >,
   runtime: Pick<Runtime, 'services' | 'searchSync'>,
   onError: (error: unknown) => void = (error) => console.error('response cache invalidation failed:', error),
 ): Promise<RunningResponseCache> {
@@ -29,9 +33,11 @@ export async function startResponseCache(
       ? await listenForPeers(env.DATABASE_URL, () => store.invalidate(), onError)
       : null;
   const unsubscribe = runtime.searchSync.onChange(() => store.invalidate());
+  const hops = trustedProxyHops(env);
   const cache = createResponseCache({
     store,
     queries,
+    clientOf: (req) => requestClientAddress(req, hops),
     onWrite: () => {
       store.invalidate();
       peers?.announce();

@@ -2,8 +2,11 @@ import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index.ts';
 
-/** Scratch state that means nothing on another installation (per-window counters). */
-const SKIPPED = new Set(['rate_limit_counters']);
+/**
+ * Scratch state that means nothing on another installation: per-window counters, and who searched
+ * what (digests keyed by this installation's secret).
+ */
+const SKIPPED = new Set(['rate_limit_counters', 'search_query_clients']);
 
 export interface TableInfo {
   name: string;

@@ -2,29 +2,32 @@ import type { Suggestion } from './port.ts';
 import type { PopularQuery } from './popular-queries.ts';
 import type { Completion } from './suggestions.ts';
 
-/** A query people ran this often weighs like a node with about ten times as many stars. */
-const QUERY_WEIGHT = 1.5;
-
 interface Candidate {
   suggestion: Suggestion;
+  /** 0 for node and class names, 1 for popular queries: a name always comes first. */
+  tier: number;
   score: number;
 }
 
 /**
- * One list from the three sources, by score (match quality × popularity); no kind may take more than half of
- * the slots while another kind still has candidates, so a prefix shared by hundreds of class names still shows
- * the node and the popular query the user probably meant.
+ * One list from the three sources. Real names (nodes, classes; by match quality × popularity) rank
+ * above every popular query (by match quality × decayed client weight), so no amount of searching
+ * puts a visitor's text, or a misspelling, above the pack it is about. No kind may take more than
+ * half of the slots while another kind still has candidates, so a prefix shared by hundreds of class
+ * names still shows the node and the popular query the user probably meant.
  */
 export function mergeSuggestions(completions: Completion[], queries: PopularQuery[], limit: number): Suggestion[] {
   const candidates: Candidate[] = [
-    ...completions.map((c) => ({ suggestion: toSuggestion(c), score: c.score })),
+    ...completions.map((c) => ({ suggestion: toSuggestion(c), tier: 0, score: c.score })),
     ...queries.map((q) => ({
       suggestion: { text: q.text, kind: 'query' as const },
-      score: q.quality * QUERY_WEIGHT * (1 + Math.log10(1 + q.count)),
+      tier: 1,
+      score: q.quality * q.weight,
     })),
   ];
   candidates.sort(
     (a, b) =>
+      a.tier - b.tier ||
       b.score - a.score ||
       a.suggestion.text.length - b.suggestion.text.length ||
       (a.suggestion.text < b.suggestion.text ? -1 : a.suggestion.text > b.suggestion.text ? 1 : 0),

@@ -6,20 +6,23 @@ import { indexedFields, sameIndexedText, toEntry, type IndexedEntry, type Indexe
 import { mergeSuggestions } from './merge-suggestions.ts';
 import { toMiniSearchQuery, type FieldSets } from './minisearch-query.ts';
 import { planQuery } from './planner.ts';
-import { PopularQueries } from './popular-queries.ts';
+import { PopularQueries, type PopularQueriesOptions } from './popular-queries.ts';
 import type {
-  QueryCount,
+  PopularQueryTotal,
+  QueryObservation,
   SearchDocument,
   SearchHit,
   SearchIndex,
   SearchQuery,
   SearchResult,
   Suggestion,
+  SuggestOptions,
 } from './port.ts';
+import { recordableQuery } from './recorded-query-text.ts';
 import { popularitySignal } from './ranking.ts';
 import { comparatorFor, firstInOrder } from './sorting.ts';
 import { SuggestionIndex } from './suggestions.ts';
-import { expandText, normalizeKey } from './tokenizer.ts';
+import { expandText, normalizeKey, splitWords } from './tokenizer.ts';
 import { Vocabulary } from './vocabulary.ts';
 
 /** Field weights from the bake-off: a name hit beats a class hit beats a description hit. */
@@ -28,8 +31,11 @@ const TEXT_FIELDS: FieldSets = { all: ['title', 'nodes', 'text'], names: ['title
 const CLASS_FIELDS: FieldSets = { all: ['nodes'], names: ['nodes'] };
 
 export interface MiniSearchIndexOptions {
-  popularQueries?: { capacity?: number; minCount?: number };
+  popularQueries?: PopularQueriesOptions;
 }
+
+/** Verdicts on recorded query texts kept until the index changes (then they may differ). */
+const MAX_CACHED_VERDICTS = 5000;
 
 interface Candidate {
   entry: IndexedEntry;
@@ -67,6 +73,8 @@ export class MiniSearchIndex implements SearchIndex {
   readonly #exact = new Map<string, Set<string>>();
   #suggestions: SuggestionIndex;
   readonly #queries: PopularQueries;
+  /** Query text → whether it may be suggested to others; emptied by every change of the index. */
+  readonly #suggestable = new Map<string, boolean>();
 
   constructor(options: MiniSearchIndexOptions = {}) {
     this.#suggestions = this.#createSuggestions();
@@ -78,6 +86,7 @@ export class MiniSearchIndex implements SearchIndex {
   }
 
   upsert(doc: SearchDocument): void {
+    this.#suggestable.clear();
     if (doc.status === 'NodeStatusDeleted') {
       this.remove(doc.id);
       return;
@@ -105,6 +114,7 @@ export class MiniSearchIndex implements SearchIndex {
   remove(id: string): void {
     const previous = this.#entries.get(id);
     if (!previous) return;
+    this.#suggestable.clear();
     this.#entries.delete(id);
     this.#engine.discard(id);
     this.#vocabulary.removeDocument(previous.tokens, previous.nameTokens);
@@ -115,6 +125,7 @@ export class MiniSearchIndex implements SearchIndex {
   replaceAll(docs: Iterable<SearchDocument>): void {
     this.#engine = createEngine();
     this.#vocabulary = new Vocabulary();
+    this.#suggestable.clear();
     this.#entries.clear();
     this.#exact.clear();
     this.#suggestions = this.#createSuggestions();
@@ -143,23 +154,58 @@ export class MiniSearchIndex implements SearchIndex {
     return { hits: ordered.slice(start).map(toHit), total: matches.length, facets };
   }
 
-  suggest(prefix: string, limit: number): Suggestion[] {
+  suggest(prefix: string, limit: number, options: SuggestOptions = {}): Suggestion[] {
     const key = normalizeKey(prefix);
     // Only punctuation typed: nothing to complete (an empty prefix, by contrast, lists popular queries).
     if (limit <= 0 || (key === '' && prefix.trim() !== '')) return [];
-    return mergeSuggestions(this.#suggestions.complete(key, limit), this.#queries.complete(key, limit), limit);
+    const completions = this.#suggestions.complete(key, limit);
+    // Packs disappear after their query became popular: each one is checked again before it is shown.
+    const queries =
+      options.popularQueries === false ? [] : this.#queries.complete(key, limit, (text) => this.#mayBeSuggested(text));
+    return mergeSuggestions(completions, queries, limit);
   }
 
-  recordQuery(text: string): void {
-    this.#queries.record(text);
+  recordQuery(text: string, client: string): void {
+    const normalized = recordableQuery(text);
+    if (normalized !== null && this.#mayBeSuggested(normalized)) this.#queries.record(normalized, client);
   }
 
-  drainRecordedQueries(): QueryCount[] {
+  drainRecordedQueries(): QueryObservation[] {
     return this.#queries.drainPending();
   }
 
-  replacePopularQueries(totals: QueryCount[]): void {
+  replacePopularQueries(totals: PopularQueryTotal[]): void {
     this.#queries.replaceAll(totals);
+  }
+
+  /**
+   * Whether a recorded text may ever be shown to other visitors: it finds at least one visible pack,
+   * and every word of it is one those packs contain (or a stop word). Typos the planner corrected,
+   * half-typed words and words that only banned packs or nobody use never qualify, so a suggestion can
+   * only repeat the registry's own words.
+   */
+  #mayBeSuggested(text: string): boolean {
+    const known = this.#suggestable.get(text);
+    if (known !== undefined) return known;
+    const verdict = this.#findsEveryWord(text);
+    if (this.#suggestable.size >= MAX_CACHED_VERDICTS) this.#suggestable.clear();
+    this.#suggestable.set(text, verdict);
+    return verdict;
+  }
+
+  #findsEveryWord(text: string): boolean {
+    const words = new Set(splitWords(text).map((word) => word.toLowerCase()));
+    if (words.size === 0) return false;
+    const matched = new Set<string>();
+    let found = false;
+    for (const candidate of this.#match(text, '')) {
+      if (!isPromoted(candidate.entry.doc)) continue;
+      // The whole text is a visible pack's name or id.
+      if (candidate.exact) return true;
+      found = true;
+      for (const term of candidate.result?.terms ?? []) matched.add(term);
+    }
+    return found && [...words].every((word) => matched.has(word) || this.#vocabulary.isFrequent(word));
   }
 
   #match(text: string, classText: string): Candidate[] {

@@ -1,112 +1,121 @@
+import type { PopularQueryTotal, QueryObservation } from './port.ts';
 import { WHOLE_LABEL, completionKeys } from './tokenizer.ts';
 
 /**
- * Counts of the queries people ran, for "popular query" completions. Memory is bounded: once the table holds
- * twice `capacity` entries it is cut back to the `capacity` most counted (most recent first on ties), so a
- * burst of one-off queries cannot grow it and steady favourites survive.
+ * The in-memory side of "popular query" completions. It never decides on its own that a query is
+ * popular: it only queues who searched what (`record`, drained by the search sync into the shared
+ * table) and answers completions from the totals the sync adopts (`replaceAll`), which already
+ * passed the distinct-clients threshold over the time window (sync/shared-queries.ts).
+ *
+ * Memory is bounded on both sides: the queue holds at most `maxPending` (query, client) pairs and
+ * `maxPerClient` queries per client between two drains, the adopted table at most `capacity` queries.
  */
 
 export interface PopularQuery {
   text: string;
-  count: number;
+  /** Decayed weight of the distinct clients that ran it (ranking among popular queries). */
+  weight: number;
   /** WHOLE_LABEL when the whole query starts with the prefix, 1 when a later word does. */
   quality: number;
 }
 
-interface Counted {
+interface Adopted {
   text: string;
   /** completionKeys: the whole query first, then from each later word. */
   keys: string[];
-  count: number;
-  lastSeen: number;
+  weight: number;
 }
 
-const MIN_LENGTH = 2;
-const MAX_LENGTH = 80;
-
-export function normalizeQueryText(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+export interface PopularQueriesOptions {
+  capacity?: number;
+  maxPending?: number;
+  maxPerClient?: number;
 }
 
 export class PopularQueries {
-  readonly #counts = new Map<string, Counted>();
-  /** Recorded since the last drainPending(): what this instance has not yet shared. */
-  readonly #pending = new Map<string, number>();
+  readonly #adopted = new Map<string, Adopted>();
+  /** Recorded since the last drainPending(): query → clients (raw keys, never written anywhere). */
+  readonly #pending = new Map<string, Set<string>>();
+  readonly #pendingPerClient = new Map<string, number>();
+  #pendingPairs = 0;
   readonly #capacity: number;
-  /** A query typed once is noise (and could be personal); suggest only what several searches shared. */
-  readonly #minCount: number;
-  #clock = 0;
+  readonly #maxPending: number;
+  readonly #maxPerClient: number;
 
-  constructor(options: { capacity?: number; minCount?: number } = {}) {
-    this.#capacity = options.capacity ?? 1000;
-    this.#minCount = options.minCount ?? 2;
+  constructor(options: PopularQueriesOptions = {}) {
+    this.#capacity = options.capacity ?? 2000;
+    this.#maxPending = options.maxPending ?? 10_000;
+    this.#maxPerClient = options.maxPerClient ?? 20;
   }
 
+  /** Adopted popular queries. */
   get size(): number {
-    return this.#counts.size;
+    return this.#adopted.size;
   }
 
-  record(text: string): void {
-    const normalized = normalizeQueryText(text);
-    if (normalized.length < MIN_LENGTH || normalized.length > MAX_LENGTH) return;
-    const keys = completionKeys(normalized);
-    if (keys.length === 0) return;
-    this.#clock++;
-    this.#pending.set(normalized, (this.#pending.get(normalized) ?? 0) + 1);
-    const existing = this.#counts.get(normalized);
-    if (existing) {
-      existing.count++;
-      existing.lastSeen = this.#clock;
-      return;
-    }
-    this.#counts.set(normalized, { text: normalized, keys, count: 1, lastSeen: this.#clock });
-    if (this.#counts.size >= 2 * this.#capacity) this.#prune();
-  }
-
-  /** Hands over (and forgets) the counts recorded since the last call. */
-  drainPending(): Array<{ text: string; count: number }> {
-    const drained = [...this.#pending].map(([text, count]) => ({ text, count }));
-    this.#pending.clear();
-    return drained;
+  /** (query, client) pairs waiting for the next drain. */
+  get pendingSize(): number {
+    return this.#pendingPairs;
   }
 
   /**
-   * Adopts shared totals (all instances' counts, already including what this one drained), keeping
-   * what was recorded here since the drain on top.
+   * Queues one search by one client. `text` must already be normalised and checked by the caller
+   * (MiniSearchIndex.recordQuery); a client counts once per query, however often it repeats it.
    */
-  replaceAll(totals: Array<{ text: string; count: number }>): void {
-    this.#counts.clear();
-    for (const { text, count } of totals.slice(0, 2 * this.#capacity)) {
-      const normalized = normalizeQueryText(text);
-      const keys = completionKeys(normalized);
-      if (keys.length === 0) continue;
-      const local = this.#pending.get(normalized) ?? 0;
-      this.#counts.set(normalized, { text: normalized, keys, count: count + local, lastSeen: ++this.#clock });
+  record(text: string, client: string): void {
+    const clients = this.#pending.get(text);
+    if (clients?.has(client)) return;
+    const perClient = this.#pendingPerClient.get(client) ?? 0;
+    // One client cannot fill the queue (nor the shared table) with a flood of different texts.
+    if (perClient >= this.#maxPerClient || this.#pendingPairs >= this.#maxPending) return;
+    if (clients) clients.add(client);
+    else this.#pending.set(text, new Set([client]));
+    this.#pendingPerClient.set(client, perClient + 1);
+    this.#pendingPairs++;
+  }
+
+  /** Hands over (and forgets) what was recorded since the last call. */
+  drainPending(): QueryObservation[] {
+    const drained: QueryObservation[] = [];
+    for (const [text, clients] of this.#pending) for (const client of clients) drained.push({ text, client });
+    this.#pending.clear();
+    this.#pendingPerClient.clear();
+    this.#pendingPairs = 0;
+    return drained;
+  }
+
+  /** Adopts the shared popular queries (heaviest first), replacing the previous ones. */
+  replaceAll(totals: readonly PopularQueryTotal[]): void {
+    this.#adopted.clear();
+    for (const { text, weight } of totals) {
+      if (this.#adopted.size >= this.#capacity) break;
+      const keys = completionKeys(text);
+      if (keys.length === 0 || this.#adopted.has(text)) continue;
+      this.#adopted.set(text, { text, keys, weight });
     }
   }
 
-  /** Counted queries matching a normalized prefix key; an empty prefix lists the most popular ones. */
-  complete(prefixKey: string, limit: number): PopularQuery[] {
+  /**
+   * Popular queries matching a normalized prefix key (an empty prefix lists the heaviest ones),
+   * best first; `accept` is asked about each candidate, in that order, until `limit` are accepted.
+   */
+  complete(prefixKey: string, limit: number, accept: (text: string) => boolean = () => true): PopularQuery[] {
     const found: PopularQuery[] = [];
-    for (const entry of this.#counts.values()) {
-      if (entry.count < this.#minCount) continue;
+    for (const entry of this.#adopted.values()) {
       const quality = matchQuality(entry, prefixKey);
-      if (quality > 0) found.push({ text: entry.text, count: entry.count, quality });
+      if (quality > 0) found.push({ text: entry.text, weight: entry.weight, quality });
     }
-    found.sort((a, b) => b.quality - a.quality || b.count - a.count || (a.text < b.text ? -1 : 1));
-    return found.slice(0, limit);
-  }
-
-  #prune(): void {
-    const kept = [...this.#counts.values()]
-      .sort((a, b) => b.count - a.count || b.lastSeen - a.lastSeen)
-      .slice(0, this.#capacity);
-    this.#counts.clear();
-    for (const entry of kept) this.#counts.set(entry.text, entry);
+    found.sort((a, b) => b.quality - a.quality || b.weight - a.weight || (a.text < b.text ? -1 : 1));
+    const accepted: PopularQuery[] = [];
+    for (const query of found) {
+      if (accepted.length >= limit) break;
+      if (accept(query.text)) accepted.push(query);
+    }
+    return accepted;
   }
 }
 
-function matchQuality(entry: Counted, prefixKey: string): number {
+function matchQuality(entry: Adopted, prefixKey: string): number {
   if (prefixKey.length === 0 || entry.keys[0]?.startsWith(prefixKey)) return WHOLE_LABEL;
   return entry.keys.some((key) => key.startsWith(prefixKey)) ? 1 : 0;
 }

@@ -101,19 +101,39 @@ export interface SearchIndex {
   /** Rebuilds from scratch (start-up, or resync after a missed change feed). */
   replaceAll(docs: Iterable<SearchDocument>): void;
   search(query: SearchQuery): SearchResult;
-  /** Completions for a search box: node names, class names and popular recorded queries. */
-  suggest(prefix: string, limit: number): Suggestion[];
+  /**
+   * Completions for a search box: node names, class names and popular recorded queries (names always
+   * first). `popularQueries: false` leaves the recorded queries out ("did you mean" offers real names only).
+   */
+  suggest(prefix: string, limit: number, options?: SuggestOptions): Suggestion[];
   /** Number of indexed nodes (active + banned). */
   size(): number;
-  /** Counts a query a user actually ran, feeding the popular-query suggestions (bounded memory). */
-  recordQuery(text: string): void;
-  /** Queries recorded since the last call, with how often (to share them with other instances). */
-  drainRecordedQueries(): QueryCount[];
-  /** Replaces the popular-query table with the shared totals of all instances. */
-  replacePopularQueries(totals: QueryCount[]): void;
+  /**
+   * Notes that `client` (an opaque key, e.g. the address the rate limiter uses) ran a first page of a
+   * text search that found something. Only normalised texts whose every word is a word of the index
+   * and that return results are kept; each client counts once per query (bounded memory).
+   */
+  recordQuery(text: string, client: string): void;
+  /** Who searched what since the last call (to count distinct clients across instances). */
+  drainRecordedQueries(): QueryObservation[];
+  /** Replaces the popular queries with the shared ones (already past the distinct-clients threshold). */
+  replacePopularQueries(totals: PopularQueryTotal[]): void;
 }
 
-export interface QueryCount {
+export interface SuggestOptions {
+  /** Include popular recorded queries (default true). */
+  popularQueries?: boolean;
+}
+
+/** One client ran one (normalised) query. */
+export interface QueryObservation {
   text: string;
-  count: number;
+  client: string;
+}
+
+/** A query that enough distinct clients ran within the window, with its decayed weight. */
+export interface PopularQueryTotal {
+  text: string;
+  clients: number;
+  weight: number;
 }

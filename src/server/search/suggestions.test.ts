@@ -69,16 +69,36 @@ describe('suggest', () => {
     expect(index.suggest('sharedl', 5)).toEqual([]);
   });
 
-  it('suggests popular recorded queries, only once several searches shared them', () => {
+  it('records only texts whose every word a visible pack contains and that find one', () => {
     const index = indexOf();
-    for (let i = 0; i < 3; i++) index.recordQuery('Upscale  Video');
-    index.recordQuery('upscale once');
-    const suggestions = index.suggest('ups', 6);
-    expect(suggestions).toContainEqual({ text: 'upscale video', kind: 'query' });
-    expect(texts(suggestions)).not.toContain('query:upscale once');
+    index.recordQuery('Frame  Interpolation', 'client-a');
+    for (const text of [
+      'frame interpolatoin', // a typo the planner corrects: never repeated to others
+      'frame interp', // half-typed
+      'zzqx visit my-spam site', // words no pack contains
+      'crypto miner', // words only a banned pack contains
+      'https://frame.example', // a link
+    ]) {
+      index.recordQuery(text, 'client-a');
+    }
+    expect(index.drainRecordedQueries()).toEqual([{ text: 'frame interpolation', client: 'client-a' }]);
+  });
+
+  it('suggests adopted popular queries below every name, checked again when suggested', () => {
+    const index = indexOf();
+    index.replacePopularQueries([
+      { text: 'frame interpolation', clients: 5, weight: 50 },
+      // As a shared table might still hold it after the packs went: never shown.
+      { text: 'crypto miner', clients: 90, weight: 90 },
+    ]);
+    expect(texts(index.suggest('fram', 5))).toEqual(['node:ComfyUI Frame Interpolation', 'query:frame interpolation']);
+    expect(index.suggest('cryp', 5)).toEqual([]);
+    expect(texts(index.suggest('fram', 5, { popularQueries: false }))).toEqual(['node:ComfyUI Frame Interpolation']);
     // An empty prefix lists the popular queries only; punctuation alone completes nothing.
-    expect(index.suggest('', 5)).toEqual([{ text: 'upscale video', kind: 'query' }]);
+    expect(index.suggest('', 5)).toEqual([{ text: 'frame interpolation', kind: 'query' }]);
     expect(index.suggest('--', 5)).toEqual([]);
+    index.remove('comfyui-frame-interpolation');
+    expect(index.suggest('fram', 5)).toEqual([]);
   });
 
   it('respects the limit and keeps kinds mixed', () => {

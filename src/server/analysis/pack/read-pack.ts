@@ -1,7 +1,9 @@
-import { unzipSync } from 'fflate';
+import { readEntryData } from './zip-entry-data.ts';
+import type { ValidatedZip } from './validate-zip.ts';
 
-// The files of an uploaded pack, read from the zip in memory (never extracted to disk). The zip
-// has already passed validateZip (sizes, entry count, paths), so this only decides what to keep.
+// The files of an uploaded pack, read in memory (never extracted to disk) through the structure
+// validateZip accepted, so the scanner and the node-class extraction see exactly the entries,
+// names and bytes that every extractor writes. This only decides what to keep.
 
 export interface PackFile {
   path: string;
@@ -23,27 +25,18 @@ export interface Pack {
   skipped: { path: string; reason: string }[];
 }
 
-export function readPack(zip: Uint8Array, limits: PackLimits = DEFAULT_PACK_LIMITS): Pack {
+export function readPack(archive: ValidatedZip, limits: PackLimits = DEFAULT_PACK_LIMITS): Pack {
   const skipped: Pack['skipped'] = [];
-  let kept = 0;
-  const entries = unzipSync(zip, {
-    filter(file) {
-      if (file.name.endsWith('/')) return false;
-      if (file.originalSize > limits.maxFileBytes) {
-        skipped.push({ path: file.name, reason: `larger than ${limits.maxFileBytes} bytes` });
-        return false;
-      }
-      if (kept >= limits.maxFiles) {
-        skipped.push({ path: file.name, reason: `beyond the first ${limits.maxFiles} files` });
-        return false;
-      }
-      kept += 1;
-      return true;
-    },
-  });
-  const files = Object.entries(entries)
-    .map(([path, bytes]) => ({ path, bytes }))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const files: PackFile[] = [];
+  for (const entry of archive.entries) {
+    if (entry.name.endsWith('/')) continue;
+    if (entry.size > limits.maxFileBytes) {
+      skipped.push({ path: entry.name, reason: `larger than ${limits.maxFileBytes} bytes` });
+    } else if (files.length >= limits.maxFiles) {
+      skipped.push({ path: entry.name, reason: `beyond the first ${limits.maxFiles} files` });
+    } else files.push({ path: entry.name, bytes: readEntryData(archive, entry) });
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { files, skipped };
 }
 

@@ -1,170 +1,161 @@
-import { Buffer } from 'node:buffer';
-import type { Readable } from 'node:stream';
-import { crc32 } from 'node:zlib';
-import yauzl from 'yauzl';
 import { compressionRatioProblem } from './compression-ratio.ts';
+import { extractionKey, MAX_NAME_BYTES, parentKeys, pathProblem } from './entry-paths.ts';
+import { verifyEntryData } from './zip-entry-data.ts';
+import { readZipLayout, type ZipLayout, type ZipLayoutEntry } from './zip-layout.ts';
+import { ambiguity, isAmbiguityRule, quoteName, ZipRuleError, type ZipRule } from './zip-rule.ts';
 
-// Checks an uploaded node archive before anything is stored. ComfyUI-Manager extracts it straight
-// into custom_nodes/<id>/, so every entry must stay inside that folder, be a plain file or folder,
-// and the whole thing must inflate to a bounded size with a believable compression ratio (zip
-// bombs). Works on bytes in memory only.
+// Checks an uploaded node archive before anything is stored, on the one structural reading every
+// other part of the server uses (zip-layout.ts): what passes here is exactly what the scanner
+// reads and what any extractor writes. On top of that structure: every entry must stay inside
+// the pack's folder under one unambiguous name, be a plain file or folder, and the whole must
+// inflate to a bounded size with a believable compression ratio (zip bombs). Bytes in memory only.
 
 export interface ZipLimits {
   maxEntries: number;
-  /** Cap on the sum of the entries' sizes, declared and actually inflated. */
+  /** Cap on the sum of the entries' sizes (declared, and held to it when inflated). */
   maxUncompressedBytes: number;
 }
 
-export type ZipCheck =
-  { ok: true; entries: number; uncompressedBytes: number } | { ok: false; message: string; entry?: string };
+/** The API error code of a refusal: structural ambiguity, or a plainly bad archive. */
+export type ZipRefusalCode = 'archive_ambiguous' | 'invalid_archive';
 
-const MAX_NAME_BYTES = 1024;
+declare const validated: unique symbol;
+/** A structure that passed every rule here: the only input read-pack.ts takes. */
+export type ValidatedZip = ZipLayout & { readonly [validated]: true };
+
+export type ZipCheck =
+  | {
+      ok: true;
+      entries: number;
+      uncompressedBytes: number;
+      /** The validated structure: read the pack's files through it (read-pack.ts), nothing else. */
+      archive: ValidatedZip;
+    }
+  | { ok: false; code: ZipRefusalCode; rule: ZipRule; message: string; entry?: string };
+
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 const S_IFLNK = 0o120000;
+const DOS_DIRECTORY = 0x10;
 
 export function zipLimitsFor(maxArchiveBytes: number): ZipLimits {
   return { maxEntries: 20_000, maxUncompressedBytes: 10 * maxArchiveBytes };
 }
 
-class Rejection extends Error {
-  readonly entry: string | undefined;
-  constructor(message: string, entry?: string) {
-    super(message);
-    this.entry = entry;
-  }
-}
+const refuse = (rule: ZipRule, entry: string, reason: string) =>
+  new ZipRuleError(rule, `Archive entry ${quoteName(entry)} ${reason}.`, entry);
 
-const reject = (entry: string, reason: string) => new Rejection(`Archive entry "${entry}" ${reason}.`, entry);
-
-/** Why a path is unsafe to extract, or null. `label` is how the name is shown in messages. */
-function pathProblem(name: string): string | null {
-  if (name.length === 0) return 'has an empty name';
-  if ([...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) {
-    return 'has control characters in its name';
+/** Name and type rules of one entry. */
+function checkEntry(entry: ZipLayoutEntry) {
+  const { name } = entry;
+  if (entry.rawName.length > MAX_NAME_BYTES) {
+    throw refuse('unsafe-path', name.slice(0, 80), `has a name longer than ${MAX_NAME_BYTES} bytes`);
   }
-  if (name.includes('\\')) return 'uses a backslash in its path (only "/" separators are allowed)';
-  if (name.startsWith('/')) return 'has an absolute path';
-  if (/^[a-zA-Z]:/.test(name)) return 'starts with a drive letter';
-  if (name.split('/').includes('..')) return 'has a ".." path segment';
-  return null;
-}
-
-function checkEntry(entry: yauzl.Entry, seen: Set<string>): { name: string; isDirectory: boolean } {
-  const raw = entry.fileNameRaw;
-  // The name as the header spells it (what Python's zipfile uses) and as Info-ZIP's Unicode-path
-  // extra field may override it (what other extractors use): both must be safe.
-  const plain = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, [], true);
-  const unicode = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, true);
-  const name = plain;
-  if (raw.length > MAX_NAME_BYTES) throw reject(name.slice(0, 80), `has a name longer than ${MAX_NAME_BYTES} bytes`);
-  // Checked on the raw bytes: yauzl shows CP437 control bytes as graphic characters (☺), Python does not.
-  if (raw.some((byte) => byte < 0x20 || byte === 0x7f)) throw reject(name, 'has control characters in its name');
-  for (const candidate of new Set([plain, unicode])) {
-    const problem = pathProblem(candidate);
-    if (problem) throw reject(candidate, problem);
-  }
-  if (unicode !== plain) throw reject(name, `carries a different Unicode path ("${unicode}")`);
-  if (seen.has(name)) throw reject(name, 'appears twice');
-  seen.add(name);
-  if (entry.isEncrypted()) throw reject(name, 'is encrypted');
-  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-    throw reject(name, `uses compression method ${entry.compressionMethod} (only stored and deflate are supported)`);
-  }
+  const problem = pathProblem(name);
+  if (problem) throw refuse('unsafe-path', name, problem);
   // The high 16 bits of the external attributes hold the Unix mode when a Unix tool made the zip.
-  const fileType = (entry.externalFileAttributes >>> 16) & S_IFMT;
-  if (fileType === S_IFLNK) throw reject(name, 'is a symbolic link');
-  if (fileType !== 0 && fileType !== S_IFREG && fileType !== S_IFDIR) throw reject(name, 'is not a regular file');
-  const isDirectory = name.endsWith('/') || fileType === S_IFDIR;
-  if (isDirectory && entry.uncompressedSize > 0) throw reject(name, 'is a folder with content');
-  return { name, isDirectory };
+  const fileType = (entry.externalAttributes >>> 16) & S_IFMT;
+  if (fileType === S_IFLNK) throw refuse('file-type', name, 'is a symbolic link');
+  if (fileType !== 0 && fileType !== S_IFREG && fileType !== S_IFDIR)
+    throw refuse('file-type', name, 'is not a regular file');
+  const isDirectory = name.endsWith('/');
+  // Python's zipfile goes by the trailing slash alone; other tools by the attributes.
+  if (!isDirectory && (fileType === S_IFDIR || entry.externalAttributes & DOS_DIRECTORY)) {
+    throw refuse(
+      'file-type',
+      name,
+      'is marked as a folder, but its name does not end with "/" (Python would write a file)',
+    );
+  }
+  if (isDirectory && entry.size > 0) throw refuse('file-type', name, 'is a folder with content');
 }
 
-/** Inflates one entry, counting real bytes against `budget` and checking its CRC-32. */
-async function inflateEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, name: string, budget: number): Promise<number> {
-  const local = await zip.readLocalFileHeaderPromise(entry);
-  if (!Buffer.from(local.fileName).equals(entry.fileNameRaw)) {
-    throw reject(name, 'has a different name in its local header than in the central directory');
-  }
-  let stream: Readable;
-  try {
-    stream = await zip.openReadStreamPromise(entry);
-  } catch (error) {
-    throw reject(name, `cannot be read (${(error as Error).message})`);
-  }
-  let size = 0;
-  let crc = 0;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > budget) {
-        throw new Rejection(
-          `The archive inflates to more than the allowed total size (at entry "${name}"); it may be a zip bomb.`,
-          name,
-        );
-      }
-      crc = crc32(chunk, crc);
-    }
-  } catch (error) {
-    if (error instanceof Rejection) throw error;
-    throw reject(name, `is corrupt (${(error as Error).message})`);
-  } finally {
-    stream.destroy();
-  }
-  if (crc >>> 0 !== entry.crc32 >>> 0) throw reject(name, 'fails its CRC-32 check (the data is corrupt)');
-  return size;
-}
-
-async function checkEntries(zip: yauzl.ZipFile, limits: ZipLimits) {
-  if (zip.entryCount === 0) throw new Rejection('The archive is empty.');
-  if (zip.entryCount > limits.maxEntries) {
-    throw new Rejection(`The archive has ${zip.entryCount} entries; at most ${limits.maxEntries} are allowed.`);
-  }
-  const seen = new Set<string>();
-  let declared = 0;
-  let actual = 0;
-  let stored = 0;
-  for await (const entry of zip.eachEntry()) {
-    const { name, isDirectory } = checkEntry(entry, seen);
-    stored += entry.compressedSize;
-    declared += entry.uncompressedSize;
-    if (declared > limits.maxUncompressedBytes) {
-      throw new Rejection(
-        `The archive declares more than ${limits.maxUncompressedBytes} bytes once extracted (at entry "${name}").`,
+/** No two entries may become the same file, or a file and a folder, on any system. */
+function checkCollisions(entries: ZipLayoutEntry[]) {
+  const byKey = new Map<string, string>();
+  const files = new Map<string, string>();
+  const folders = new Map<string, string>();
+  for (const { name } of entries) {
+    const key = extractionKey(name);
+    const earlier = byKey.get(key);
+    if (earlier !== undefined) {
+      throw ambiguity(
+        'duplicate-name',
+        earlier === name
+          ? `entry ${quoteName(name)} appears twice (Python's zipfile keeps the last, other readers the first)`
+          : `entries ${quoteName(earlier)} and ${quoteName(name)} are extracted to the same file on case-insensitive or Unicode-normalising file systems`,
         name,
       );
     }
-    // Declared sizes are checked before inflating anything (yauzl then holds the entry to them).
-    const bomb = compressionRatioProblem(entry.compressedSize, entry.uncompressedSize);
-    if (bomb) throw reject(name, bomb);
-    if (!isDirectory) actual += await inflateEntry(zip, entry, name, limits.maxUncompressedBytes - actual);
+    byKey.set(key, name);
+    if (!name.endsWith('/')) files.set(key, name);
+    for (const parent of parentKeys(key)) if (!folders.has(parent)) folders.set(parent, name);
   }
-  // Many entries each too small for the check above can still add up to a bomb.
-  const whole = compressionRatioProblem(stored, actual);
-  if (whole) throw new Rejection(`The archive as a whole ${whole}.`);
-  return { entries: seen.size, uncompressedBytes: actual };
+  for (const [key, name] of files) {
+    const inside = folders.get(key);
+    if (inside !== undefined) {
+      throw ambiguity(
+        'duplicate-name',
+        `entry ${quoteName(name)} is a file, but ${quoteName(inside)} puts a file inside it`,
+        name,
+      );
+    }
+  }
 }
 
-/** Accepts a safe, readable zip; otherwise says which entry is wrong and why. */
-export async function validateZip(data: Uint8Array, limits: ZipLimits): Promise<ZipCheck> {
-  let zip: yauzl.ZipFile;
-  try {
-    const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true, decodeStrings: false, validateEntrySizes: true });
-  } catch (error) {
-    return { ok: false, message: `The upload is not a readable zip archive (${(error as Error).message}).` };
+async function checkArchive(data: Uint8Array, limits: ZipLimits) {
+  const archive = readZipLayout(data);
+  const { entries } = archive;
+  if (entries.length === 0) throw new ZipRuleError('empty', 'The archive is empty.');
+  if (entries.length > limits.maxEntries) {
+    throw new ZipRuleError(
+      'limits',
+      `The archive has ${entries.length} entries; at most ${limits.maxEntries} are allowed.`,
+    );
   }
-  try {
-    return { ok: true, ...(await checkEntries(zip, limits)) };
-  } catch (error) {
-    if (error instanceof Rejection) {
-      return error.entry === undefined
-        ? { ok: false, message: error.message }
-        : { ok: false, message: error.message, entry: error.entry };
+  entries.forEach(checkEntry);
+  checkCollisions(entries);
+  let declared = 0;
+  let stored = 0;
+  // Sizes and ratios are judged on the declarations before anything is inflated; inflation then
+  // holds every entry to its declared size exactly.
+  for (const entry of entries) {
+    declared += entry.size;
+    stored += entry.compressedSize;
+    if (declared > limits.maxUncompressedBytes) {
+      throw new ZipRuleError(
+        'limits',
+        `The archive declares more than ${limits.maxUncompressedBytes} bytes once extracted (at entry ${quoteName(entry.name)}).`,
+        entry.name,
+      );
     }
-    return { ok: false, message: `The upload is not a readable zip archive (${(error as Error).message}).` };
-  } finally {
-    zip.close();
+    const bomb = compressionRatioProblem(entry.compressedSize, entry.size);
+    if (bomb) throw refuse('zip-bomb', entry.name, bomb);
+  }
+  // Many entries each too small for the check above can still add up to a bomb.
+  const whole = compressionRatioProblem(stored, declared);
+  if (whole) throw new ZipRuleError('zip-bomb', `The archive as a whole ${whole}.`);
+  for (const entry of entries) await verifyEntryData(archive, entry);
+  return { entries: entries.length, uncompressedBytes: declared, archive: archive as ValidatedZip };
+}
+
+/** Accepts a safe, unambiguous zip; otherwise says which rule it breaks, where, and how. */
+export async function validateZip(data: Uint8Array, limits: ZipLimits): Promise<ZipCheck> {
+  try {
+    return { ok: true, ...(await checkArchive(data, limits)) };
+  } catch (error) {
+    if (!(error instanceof ZipRuleError)) {
+      // Never expected (every read is bounds-checked), but a parser bug must refuse, not answer 500.
+      const message = `The upload is not a readable zip archive (${(error as Error).message}).`;
+      return { ok: false, code: 'invalid_archive', rule: 'not-a-zip', message };
+    }
+    return {
+      ok: false,
+      code: isAmbiguityRule(error.rule) ? 'archive_ambiguous' : 'invalid_archive',
+      rule: error.rule,
+      message: error.message,
+      ...(error.entry === undefined ? {} : { entry: error.entry }),
+    };
   }
 }

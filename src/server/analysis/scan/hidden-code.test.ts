@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildZip } from '../../../../tests/support/zip.ts';
+import { buildZip, withBadCrc } from '../../../../tests/support/zip.ts';
 import { scanPack, DEFAULT_SCAN_LIMITS } from './scan-pack.ts';
 import { RULES } from './rules.ts';
 
@@ -161,12 +161,14 @@ describe('code hidden in bundled archives', () => {
     expect(notScanned.find((f) => f.file === 'broken.zip')!.message).toMatch(/could not be read/);
   });
 
-  it('reports an unreadable entry (the end record survives, the local header does not)', async () => {
+  it('reports a nested zip with a broken structure as a whole, and a corrupt entry on its own', async () => {
     const zip = buildZip({ 'a.py': 'x = 1\n' });
     const corrupt = new Uint8Array(zip);
     corrupt.fill(0, 0, 30); // wipe the local header, keep the central directory
-    const report = await scan({ 'lib.zip': corrupt });
-    expect(report.findings.map((f) => [f.ruleId, f.file])).toEqual([[RULES.notScanned.id, 'lib.zip!/a.py']]);
+    const broken = await scan({ 'lib.zip': corrupt });
+    expect(broken.findings.map((f) => [f.ruleId, f.file])).toEqual([[RULES.notScanned.id, 'lib.zip']]);
+    const badEntry = await scan({ 'lib.zip': withBadCrc(zip, 'a.py') });
+    expect(badEntry.findings.map((f) => [f.ruleId, f.file])).toEqual([[RULES.notScanned.id, 'lib.zip!/a.py']]);
   });
 
   it('refuses a zip bomb inside the pack without inflating it (PY077), and a gzip one', async () => {

@@ -20,11 +20,16 @@ export interface HomePageData {
 const browse = (sort: 'relevance' | 'updated') => ({ text: '', sort, page: 1, limit: HOME_SECTION_SIZE });
 
 /**
- * Everything the home page renders for a URL state. The popular and recent sections are loaded on
- * every state, since the island shows them again when the query is cleared (and popular packs are
- * offered when nothing matches).
+ * Everything the home page renders for a URL state. `client` is the visitor's address as the API's
+ * rate limiter sees it (main.ts hands it in); without one the search is not recorded. The popular
+ * and recent sections are loaded on every state, since the island shows them again when the query
+ * is cleared (and popular packs are offered when nothing matches).
  */
-export async function loadHomePage(services: Services, state: SearchState): Promise<HomePageData> {
+export async function loadHomePage(
+  services: Services,
+  state: SearchState,
+  client?: string | undefined,
+): Promise<HomePageData> {
   const popular = await runSearch(services, browse('relevance'));
   const recentlyUpdated = await runSearch(services, browse('updated'));
   const home = { homeFacets: popular.facets, popular: popular.nodes, recentlyUpdated: recentlyUpdated.nodes };
@@ -41,13 +46,16 @@ export async function loadHomePage(services: Services, state: SearchState): Prom
   });
   const query = state.q.trim();
   // Same signal as the API route: a first page of a text search that found something.
-  if (state.page === 1 && query && results.total > 0) services.search.recordQuery(state.q);
+  if (state.page === 1 && query && results.total > 0 && client) services.search.recordQuery(state.q, client);
   return { ...home, results, didYouMean: results.total === 0 ? didYouMean(services, query) : [] };
 }
 
+/** Real pack and class names only: what other visitors typed is never offered as a correction. */
 function didYouMean(services: Services, query: string): SearchSuggestion[] {
   for (const prefix of didYouMeanPrefixes(query)) {
-    const found = services.search.suggest(prefix, 5).filter((s) => s.text.toLowerCase() !== query.toLowerCase());
+    const found = services.search
+      .suggest(prefix, 5, { popularQueries: false })
+      .filter((s) => s.text.toLowerCase() !== query.toLowerCase());
     if (found.length > 0) return found;
   }
   return [];

@@ -87,8 +87,10 @@ export function registerSearchNodes(app: App) {
       limit: query.limit,
     });
     // Popular-query suggestions learn from what people actually type: first pages of text searches
-    // that found something (paging through, or a typo that matched nothing, is no signal).
-    if (query.page === 1 && query.search?.trim() && result.total > 0) search.recordQuery(query.search);
+    // that found something (paging through, or a typo that matched nothing, is no signal), counted
+    // per client (the rate limiter's address), so one visitor repeating a text counts once.
+    if (query.page === 1 && query.search?.trim() && result.total > 0)
+      search.recordQuery(query.search, c.get('clientIp'));
 
     const rows = await loadHitRows(db, result.hits, includeBanned);
     const bundles = await loadNodeBundles(db, rows);

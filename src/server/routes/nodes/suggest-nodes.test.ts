@@ -48,16 +48,21 @@ describe('GET /nodes/suggest (suggestNodes, a Nodeyard extension)', () => {
     expect((await suggest('?q=v&limit=500')).length).toBeGreaterThan(1);
   });
 
-  it('learns popular queries from first pages of text searches that found something', async () => {
+  it('records first pages of text searches that found something, and offers adopted ones after names', async () => {
+    t.services.search.drainRecordedQueries();
     for (let i = 0; i < 2; i++) {
       expect((await t.request('/nodes/search?search=upscaler')).status).toBe(200);
       expect((await t.request('/nodes/search?search=image%20upscaler&page=2')).status).toBe(200);
       expect((await t.request('/nodes/search?search=upsidedownzzz')).status).toBe(200);
     }
-    const suggestions = await suggest('?q=ups');
-    expect(suggestions).toContainEqual({ text: 'upscaler', kind: 'query' });
-    expect(suggestions.filter((s) => s.kind === 'query')).toEqual([{ text: 'upscaler', kind: 'query' }]);
-    expect(await suggest('?q=image%20up')).not.toContainEqual({ text: 'image upscaler', kind: 'query' });
+    // In-process requests have no address: every one is the client "unknown", counted once.
+    expect(t.services.search.drainRecordedQueries()).toEqual([{ text: 'upscaler', client: 'unknown' }]);
+    // What the search sync adopts once enough clients ran it (tests/api/popular-query-poisoning.test.ts).
+    t.services.search.replacePopularQueries([{ text: 'upscaler', clients: 5, weight: 9 }]);
+    expect(await suggest('?q=ups')).toEqual([
+      { text: 'Image Upscaler', kind: 'node', nodeId: 'upscaler' },
+      { text: 'upscaler', kind: 'query' },
+    ]);
   });
 
   it('requires a non-empty q (400 listing the problem)', async () => {

@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
+import { systemClock, type Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { nodes } from '../../db/schema/index.ts';
 import { backgroundErrorReporter, defaultBackgroundLogger } from '../../ops/background-errors.ts';
 import type { SearchDocument, SearchIndex } from '../port.ts';
 import { readChangesSince, readCounters, readHighWaterMark, type NodeChange } from './change-feed.ts';
 import { loadAllDocuments, loadDocuments } from './node-documents.ts';
-import { shareQueryCounts } from './shared-queries.ts';
+import { DEFAULT_POPULAR_QUERY_SETTINGS, SharedPopularQueries, type PopularQuerySettings } from './shared-queries.ts';
 
 export interface SearchSyncOptions {
   /** How often to look for changed nodes (default 500 ms). */
@@ -21,6 +23,13 @@ export interface SearchSyncOptions {
   countsIntervalMs?: number;
   /** How often recorded queries are shared with other instances through the database (default 5 s). */
   queriesIntervalMs?: number;
+  /**
+   * Who may make a query popular (shared-queries.ts). `clientSecret` keys the client digests: give the
+   * installation's secret so every instance names a client alike (default: a random one per process).
+   */
+  popularQueries?: Partial<PopularQuerySettings>;
+  /** The time recorded searches are stamped with and aged by (tests pin it). */
+  clock?: Clock;
   /** Where a failed background tick is reported (default: the redacting JSON logger); the next tick retries. */
   onError?: (error: unknown) => void;
 }
@@ -42,6 +51,8 @@ export class SearchSync {
   readonly #overlapMs: number;
   readonly #countsIntervalMs: number;
   readonly #queriesIntervalMs: number;
+  readonly #popularQueries: SharedPopularQueries;
+  readonly #clock: Clock;
   readonly #onError: (error: unknown) => void;
   /** What the index holds, for the counter refresh (the port has no read-back). */
   readonly #docs = new Map<string, SearchDocument>();
@@ -61,6 +72,12 @@ export class SearchSync {
     this.#overlapMs = options.overlapMs ?? 15_000;
     this.#countsIntervalMs = options.countsIntervalMs ?? 60_000;
     this.#queriesIntervalMs = options.queriesIntervalMs ?? 5_000;
+    this.#clock = options.clock ?? systemClock;
+    this.#popularQueries = new SharedPopularQueries(db, index, {
+      ...DEFAULT_POPULAR_QUERY_SETTINGS,
+      clientSecret: randomBytes(32).toString('base64url'),
+      ...options.popularQueries,
+    });
     this.#onError =
       options.onError ??
       backgroundErrorReporter(defaultBackgroundLogger(), 'search-sync', 'search sync failed; retrying');
@@ -126,9 +143,9 @@ export class SearchSync {
     return this.#serial(() => this.#refreshCounts());
   }
 
-  /** Shares recorded search queries with other instances and adopts the totals (popular queries). */
+  /** Shares recorded searches with other instances and adopts the popular queries; returns rows offered. */
   shareQueries(): Promise<number> {
-    return this.#serial(() => shareQueryCounts(this.#db, this.#index, new Date()));
+    return this.#serial(() => this.#popularQueries.share(this.#clock.now()));
   }
 
   async #poll(): Promise<number> {

@@ -1,4 +1,5 @@
-import { unzipSync, type UnzipFileInfo } from 'fflate';
+import { readEntryData } from '../../../analysis/pack/zip-entry-data.ts';
+import { readZipLayout, type ZipLayoutEntry } from '../../../analysis/pack/zip-layout.ts';
 
 /** READMEs larger than this are not rendered (a README is prose, not a data dump). */
 export const MAX_README_BYTES = 512 * 1024;
@@ -18,27 +19,30 @@ function compareRank(a: string, b: string): number {
   return da - db || ba - bb || na.localeCompare(nb);
 }
 
-function isCandidate(file: UnzipFileInfo): boolean {
-  return README_NAME.test(file.name) && file.originalSize <= MAX_README_BYTES;
+function isCandidate(entry: ZipLayoutEntry): boolean {
+  return README_NAME.test(entry.name) && entry.size <= MAX_README_BYTES;
 }
 
 /**
  * The README of a pack archive: README.md (any case, .md/.markdown or no extension) at the root or
- * one folder down (a wrapper folder), as text. Only the candidates are inflated. Null when there is
- * none or the zip cannot be read: a broken archive must never break the page.
+ * one folder down (a wrapper folder), as text, read through the same structural reading the upload
+ * check and the scanner use (so the page shows the README that gets installed). Only the chosen
+ * entry is inflated. Null when there is none or the zip cannot be read: a broken archive must
+ * never break the page.
  */
 export function findReadme(zip: Uint8Array): { path: string; markdown: string } | null {
-  let files: Record<string, Uint8Array>;
+  let bytes: Uint8Array;
+  let path: string;
   try {
-    files = unzipSync(zip, { filter: isCandidate });
+    const layout = readZipLayout(zip);
+    const [entry] = layout.entries.filter(isCandidate).sort((a, b) => compareRank(a.name, b.name));
+    if (!entry) return null;
+    path = entry.name;
+    // The size was declared; readEntryData holds the entry to it.
+    bytes = readEntryData(layout, entry);
   } catch {
     return null;
   }
-  const [path] = Object.keys(files).sort(compareRank);
-  if (!path) return null;
-  const bytes = files[path]!;
-  // Declared sizes can lie; the inflated bytes are what counts.
-  if (bytes.length > MAX_README_BYTES) return null;
   const markdown = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   return { path, markdown };
 }

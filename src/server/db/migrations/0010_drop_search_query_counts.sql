@@ -1,0 +1,1 @@
+DROP TABLE "search_query_counts" CASCADE;
