@@ -10,7 +10,7 @@ import type { App } from '../../src/server/app-env.ts';
 import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import type { UserRow } from '../../src/server/db/rows.ts';
-import { users } from '../../src/server/db/schema/index.ts';
+import { archives, jobs, nodeVersions, users } from '../../src/server/db/schema/index.ts';
 import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
 import { comfyCliPublishBody } from '../support/publish.ts';
@@ -19,6 +19,7 @@ import { insertNode, insertPublisher } from '../support/factories.ts';
 import { EMULATOR_PROJECT, signUp } from '../support/firebase-emulator.ts';
 import { createTestDatabase } from '../support/test-db.ts';
 import { buildZip, packBytes, readZip, samplePackFiles } from '../support/zip.ts';
+import { offsetShiftAttack } from '../support/hostile-zips.ts';
 import { eq } from 'drizzle-orm';
 
 // The whole round trip over real HTTP, done exactly the way the clients do it: comfy-cli
@@ -167,6 +168,39 @@ describe('publish with comfy-cli, install with ComfyUI-Manager (real HTTP)', () 
     const download = await fetch(`${api.baseUrl}/archives/evil-pack/1.0.0/node.zip`);
     expect(download.status).toBe(404);
     expect(publish.node_version.version).toBe('1.0.0');
+  });
+});
+
+describe('the archive Python would read differently (issue: clean for our readers, a payload for zipfile)', () => {
+  let api: RunningApi;
+  beforeAll(async () => {
+    api = await startApi({});
+  });
+  afterAll(() => api.close());
+
+  it('is refused with 400 archive_ambiguous, and nothing is stored, queued or installable', async () => {
+    const { publisher, token } = await publisherWithToken(api);
+    const { publish, upload } = await comfyCliPublish(api, publisher.id, token, 'shifted-pack', offsetShiftAttack());
+    expect(upload.status).toBe(400);
+    const body = (await upload.json()) as { error: string; message: string };
+    expect(body.error).toBe('archive_ambiguous');
+    expect(body.message).toMatch(
+      /^The archive is ambiguous \(bytes-before-archive\): the end record puts the central directory at byte \d+, but it sits at byte \d+: Python's zipfile shifts every offset/,
+    );
+
+    const { db, storage } = api.services;
+    const [version] = await db.select().from(nodeVersions).where(eq(nodeVersions.id, publish.node_version.id));
+    expect(version).toMatchObject({
+      status: 'NodeVersionStatusPending',
+      statusReason: `Archive rejected: ${body.message}`,
+    });
+    const [archive] = await db.select().from(archives).where(eq(archives.id, version!.archiveId!));
+    expect(archive).toMatchObject({ uploadedAt: null, sha256: null, size: null });
+    expect(await storage.get(archive!.key)).toBeNull();
+    expect(await db.select().from(jobs)).toEqual([]);
+    expect(await api.runJobs()).toBe(0);
+    expect((await fetch(`${api.baseUrl}/nodes/shifted-pack/install?version=1.0.0`)).status).toBe(404);
+    expect((await fetch(`${api.baseUrl}/archives/shifted-pack/1.0.0/node.zip`)).status).toBe(404);
   });
 });
 

@@ -161,9 +161,14 @@ const makers: Record<HostileClass, Maker> = {
   // offset); yauzl and fflate do not. Two directories of equal size: the one the end record's
   // offset names (clean), and the one right before the end record (evil), which only Python reads.
   'offset-shift'(rng) {
-    const clean = cleanEntries(rng);
+    // The clean entries must take at least as many bytes as the evil ones, so the shifted offsets
+    // stay positive: pad the clean Python files (stored), deflate the payload.
+    const clean = cleanEntries(rng).map((e): BuilderEntry =>
+      e.name.endsWith('.py') ? { ...e, method: 0, data: `${String(e.data)}# ${'-'.repeat(150 + rng.int(200))}\n` } : e,
+    );
+    const evil = evilTwin(clean).map((e): BuilderEntry => (e.name.endsWith('.py') ? { ...e, method: 8 } : e));
     const a = sections(buildRawZip(clean));
-    const b = sections(buildRawZip(evilTwin(clean)));
+    const b = sections(buildRawZip(evil));
     const filler = rng.bytes(rng.int(64));
     const evilLocalsAt = a.locals.length + a.central.length + filler.length;
     const evilCentralAt = evilLocalsAt + b.locals.length;

@@ -49,6 +49,7 @@ export const USER_FACING_ERROR_CODES = [
   'version_exists',
   'archive_missing',
   'not_rescannable',
+  'archive_ambiguous',
   'translations_too_large',
   // Claims through GitHub.
   'node_already_claimed',

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanZips } from '../../../../tests/support/clean-zips.ts';
-import { HOSTILE_CLASSES, hostileZips, type HostileClass } from '../../../../tests/support/hostile-zips.ts';
+import {
+  EVIL_SOURCE,
+  HOSTILE_CLASSES,
+  hostileZips,
+  offsetShiftAttack,
+  type HostileClass,
+} from '../../../../tests/support/hostile-zips.ts';
 import {
   fflateExtract,
   pythonAvailable,
@@ -102,6 +108,13 @@ async function judge(cases: Case[]): Promise<Judged[]> {
   );
 }
 
+const payload = sha256(new TextEncoder().encode(EVIL_SOURCE));
+/** Whether an extractor wrote the payload where our reading had none (the attack worked). */
+const installsPayload = (ours: Ours, theirs: OracleResult) =>
+  theirs.ok &&
+  theirs.files.some((f) => f.sha256 === payload) &&
+  !(!ours.refused && ours.files.some((f) => f.sha256 === payload));
+
 const canRun = pythonAvailable();
 if (!canRun && process.env['CI']) throw new Error('python3 is required in CI for the zip extractor property test.');
 if (!canRun) console.warn('Skipping the zip extractor property test: python3 is not installed.');
@@ -122,11 +135,30 @@ describe.skipIf(!canRun)('every extractor reads exactly what we scanned, or we r
           refused: of.filter((j) => j.ours.refused).length,
           mismatches: of.filter((j) => j.disagreeing.length > 0).length,
           pythonMismatches: of.filter((j) => j.disagreeing.some((d) => d.oracle === 'python zipfile')).length,
+          payloadReachedPython: of.filter((j) =>
+            j.disagreeing.some((d) => d.oracle === 'python zipfile' && installsPayload(j.ours, d.result)),
+          ).length,
         };
       });
       console.table(rows);
     }
   }, 120_000);
+
+  it('the attack archive is real: yauzl and fflate read the clean pack, Python installs the payload', async () => {
+    const attack = offsetShiftAttack();
+    const nodesPy = (result: OracleResult) =>
+      result.ok ? result.files.find((f) => f.name === 'nodes.py')?.sha256 : result.error;
+    expect(nodesPy(pythonExtract([attack])[0]!)).toBe(sha256(new TextEncoder().encode(EVIL_SOURCE)));
+    const seenByOldReaders = nodesPy(fflateExtract(attack));
+    expect(seenByOldReaders).toMatch(/^[0-9a-f]{64}$/);
+    expect(seenByOldReaders).not.toBe(sha256(new TextEncoder().encode(EVIL_SOURCE)));
+    expect(nodesPy(await yauzlExtract(attack))).toBe(seenByOldReaders);
+    expect(await ourReading(attack)).toMatchObject({
+      refused: true,
+      code: 'archive_ambiguous',
+      rule: 'bytes-before-archive',
+    });
+  });
 
   it.each(HOSTILE_CLASSES)('%s: refused, or read the same by Python, unzip, yauzl and fflate', (family) => {
     const of = hostile.filter((j) => j.family === family);

@@ -31,7 +31,10 @@ const route = createRoute({
   summary: 'Upload a version’s zip to a signed URL',
   description:
     'The signedUrl returned by publishNodeVersion when archives are stored on the filesystem. Valid for one ' +
-    'object, 15 minutes, and a single accepted upload. The zip is checked before it is stored.',
+    'object, 15 minutes, and a single accepted upload. The zip is checked before it is stored, and stored ' +
+    'byte for byte as sent: a zip that zip readers could read differently (bytes in front, a second directory, ' +
+    'headers that disagree, …) is refused with 400 `archive_ambiguous`, an unsafe or broken one with 400 ' +
+    '`invalid_archive`; the message names the rule and the entry.',
   request: {
     query: z.object({
       key: z.string().optional(),
@@ -103,7 +106,8 @@ function failure(result: Exclude<AcceptResult, { status: 'accepted' }>): ApiErro
         'version_closed',
       );
     case 'rejected':
-      return badRequest(result.message, 'invalid_archive');
+      // invalid_archive, or archive_ambiguous for a zip extractors could read differently (docs/api.md).
+      return badRequest(result.message, result.code);
     case 'refused':
       return result.error;
   }

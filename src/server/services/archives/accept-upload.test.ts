@@ -61,6 +61,7 @@ describe('acceptUploadedArchive without bytes (object already in the store)', ()
     await t.services.storage.put(key, zipWithSymlink('/etc/passwd', 'link.py'), 'application/zip');
     expect(await acceptUploadedArchive(t.services, key)).toEqual({
       status: 'rejected',
+      code: 'invalid_archive',
       message: 'Archive entry "link.py" is a symbolic link.',
     });
     expect(await t.services.storage.get(key)).toBeNull();
@@ -89,6 +90,7 @@ describe('acceptUploadedArchive without bytes (object already in the store)', ()
     await t.services.storage.put(key, huge, 'application/zip');
     expect(await acceptUploadedArchive(t.services, key)).toEqual({
       status: 'rejected',
+      code: 'invalid_archive',
       message: `The archive is larger than ${t.services.config.maxArchiveBytes} bytes.`,
     });
   });

@@ -10,7 +10,7 @@ import { recordAudit } from '../audit/record.ts';
 import { uploadDenial } from '../publish/upload-gate.ts';
 import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
 import { ARCHIVE_CONTENT_TYPE } from './archive-key.ts';
-import { validateZip, zipLimitsFor } from '../../analysis/pack/validate-zip.ts';
+import { validateZip, zipLimitsFor, type ZipRefusalCode } from '../../analysis/pack/validate-zip.ts';
 
 /** The archive row stored under a key (an upload URL names its key), if any. */
 export async function findArchiveByKey(db: Services['db'], key: string): Promise<ArchiveRow | undefined> {
@@ -27,7 +27,8 @@ export type AcceptResult =
   | { status: 'version_closed'; version: NodeVersionRow }
   /** Remote stores only: nothing was uploaded at the key. */
   | { status: 'missing_object' }
-  | { status: 'rejected'; message: string }
+  /** The bytes are not an acceptable archive: `code` tells a structurally ambiguous zip from a plainly bad one. */
+  | { status: 'rejected'; message: string; code: ZipRefusalCode }
   /** Whoever published the version may no longer (banned, removed, token revoked): services/publish/upload-gate.ts. */
   | { status: 'refused'; error: ApiError };
 
@@ -46,12 +47,21 @@ function tooLargeMessage(services: Services, size: number): string | null {
   return size > maxArchiveBytes ? `The archive is larger than ${maxArchiveBytes} bytes.` : null;
 }
 
-/** Why the bytes cannot be a node archive, or null. */
-async function rejectionOf(services: Services, bytes: Uint8Array): Promise<string | null> {
+interface Rejection {
+  message: string;
+  code: ZipRefusalCode;
+}
+
+/**
+ * Why the bytes cannot be a node archive, or null. The one archive check (analysis/pack/validate-zip.ts)
+ * for every way an archive arrives: the filesystem upload route and the S3 await-upload job both
+ * come through here, and the scan job checks the stored bytes again with the same rules.
+ */
+async function rejectionOf(services: Services, bytes: Uint8Array): Promise<Rejection | null> {
   const tooLarge = tooLargeMessage(services, bytes.length);
-  if (tooLarge) return tooLarge;
+  if (tooLarge) return { message: tooLarge, code: 'invalid_archive' };
   const check = await validateZip(bytes, zipLimitsFor(services.config.maxArchiveBytes));
-  return check.ok ? null : check.message;
+  return check.ok ? null : { message: check.message, code: check.code };
 }
 
 async function noteRejection(services: Services, version: NodeVersionRow, message: string) {
@@ -66,11 +76,11 @@ async function reject(
   services: Services,
   version: NodeVersionRow,
   archiveKey: string,
-  message: string,
+  rejection: Rejection,
 ): Promise<AcceptResult> {
   await services.storage.delete(archiveKey);
-  await noteRejection(services, version, message);
-  return { status: 'rejected', message };
+  await noteRejection(services, version, rejection.message);
+  return { status: 'rejected', ...rejection };
 }
 
 /**
@@ -111,15 +121,16 @@ export async function acceptUploadedArchive(
     const head = await storage.head(archiveKey);
     if (!head) return { status: 'missing_object' };
     const tooLarge = tooLargeMessage(services, head.size);
-    if (tooLarge) return reject(services, target.version, archiveKey, tooLarge);
+    if (tooLarge) return reject(services, target.version, archiveKey, { message: tooLarge, code: 'invalid_archive' });
     bytes = (await storage.get(archiveKey)) ?? undefined;
     if (!bytes) return { status: 'missing_object' };
   }
   const problem = await rejectionOf(services, bytes);
   if (problem) {
     if (!options.bytes) return reject(services, target.version, archiveKey, problem);
-    await noteRejection(services, target.version, problem);
-    return { status: 'rejected', message: problem };
+    // Nothing was stored: the route answers 400 and the version stays Pending with the reason.
+    await noteRejection(services, target.version, problem.message);
+    return { status: 'rejected', ...problem };
   }
 
   const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -5,6 +5,7 @@ import { insertPublisher, insertToken } from '../../../../tests/support/factorie
 import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
 import { startS3Server, TEST_S3, type TestS3Server } from '../../../../tests/support/s3-server.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { offsetShiftAttack } from '../../../../tests/support/hostile-zips.ts';
 import { buildZip, samplePackFiles, zipWithSymlink } from '../../../../tests/support/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { archives, jobs, nodes, nodeVersions } from '../../db/schema/index.ts';
@@ -151,6 +152,34 @@ describe('the archive.await_upload job (S3 direct uploads)', () => {
     expect(await version(published.versionId)).toMatchObject({
       status: 'NodeVersionStatusActive',
       statusReason: PASSED_REASON,
+    });
+  });
+
+  it('refuses an archive Python would read differently: deleted, the rule in the reason, never Active', async () => {
+    const published = await publish();
+    expect((await upload(published.signedUrl, offsetShiftAttack())).status).toBe(200);
+    await makeDue();
+    expect(await t.runJobs()).toBe(1); // the await job only: no scan is queued for refused bytes
+    expect(await inBucket(published.key)).toBe(false);
+    const refused = await version(published.versionId);
+    expect(refused.status).toBe('NodeVersionStatusPending');
+    expect(refused.statusReason).toMatch(
+      /^Archive rejected: The archive is ambiguous \(bytes-before-archive\): the end record puts the central directory at byte \d+, but it sits at byte \d+/,
+    );
+    const [archive] = await t.services.db.select().from(archives).where(eq(archives.key, published.key));
+    expect(archive).toMatchObject({ uploadedAt: null, sha256: null });
+
+    // The URL expires without a better upload: the job gives up, the version keeps the reason.
+    const job = await awaitJob(published.key);
+    await t.services.db
+      .update(jobs)
+      .set({ payload: { ...(job.payload as object), uploadExpiresAt: new Date(0).toISOString() }, runAt: new Date(0) })
+      .where(eq(jobs.id, job.id));
+    expect(await t.runJobs()).toBe(1);
+    expect((await awaitJob(published.key)).status).toBe('failed');
+    expect(await version(published.versionId)).toMatchObject({
+      status: 'NodeVersionStatusPending',
+      statusReason: refused.statusReason,
     });
   });
 
