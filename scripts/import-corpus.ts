@@ -22,6 +22,7 @@ function printSummary(summary: ImportSummary): void {
       `  unchanged    ${n(summary.unchanged)}`,
       `  skipped      ${n(summary.skipped)}  (owned by a publisher: left alone)`,
       `  node classes ${n(summary.classNames)}`,
+      `  confusable   ${n(summary.confusable)}  (id differs from another pack's only in case or - _ .: kept, see the audit entry)`,
       'Imported packs are unclaimed and have no installable version; owners can claim them.',
     ].join('\n'),
   );

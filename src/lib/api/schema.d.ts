@@ -97,7 +97,7 @@ export interface paths {
         put?: never;
         /**
          * Reserve a node for a GitHub repository (admins)
-         * @description Creates an unclaimed node (or one under `publisher.id`) for a GitHub repository, so that its owner can claim it later with proof of control. `id` defaults to the repository name. One node per repository and per id (case-insensitive): duplicates are a 409.
+         * @description Creates an unclaimed node (or one under `publisher.id`) for a GitHub repository, so that its owner can claim it later with proof of control. `id` defaults to the repository name. One node per repository and per id (case-insensitive): duplicates are a 409, and so is an id differing from another node’s only in `-`, `_`, `.` (409 `node_id_confusable`).
          */
         post: operations["adminCreateNode"];
         delete?: never;
@@ -1794,7 +1794,7 @@ export interface paths {
         put?: never;
         /**
          * Create a node in a publisher (the publisher's owners and members, and admins)
-         * @description Node ids are 1–100 letters, digits, `.`, `_`, `-` (starting and ending with a letter or digit) and unique regardless of case, forever: a taken id is a 400, as the contract lists. `name` defaults to the id.
+         * @description Node ids are 1–100 letters, digits, `.`, `_`, `-` (starting and ending with a letter or digit) and unique regardless of case, forever: a taken id is a 400, as the contract lists. An id that differs from another node's only in letter case or in `-`, `_`, `.` (`sec_pack` beside `sec-pack`) is a 409 `node_id_confusable`. `name` defaults to the id.
          */
         post: operations["createNode"];
         delete?: never;
@@ -1938,7 +1938,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a new version of a node
-         * @description comfy-cli’s `comfy node publish`. Authenticated by a personal access token of the publisher. Creates the node or updates its metadata, creates the version (Pending) and returns a signed URL for the zip.
+         * @description comfy-cli’s `comfy node publish`. Authenticated by a personal access token of the publisher. Creates the node or updates its metadata, creates the version (Pending) and returns a signed URL for the zip. A new node's id must not differ from an existing node's only in letter case or `-`, `_`, `.` (409 `node_id_confusable`).
          */
         post: operations["publishNodeVersion"];
         delete?: never;
@@ -2209,7 +2209,7 @@ export interface paths {
         get?: never;
         /**
          * Upload a version’s zip to a signed URL
-         * @description The signedUrl returned by publishNodeVersion when archives are stored on the filesystem. Valid for one object, 15 minutes, and a single accepted upload. The zip is checked before it is stored.
+         * @description The signedUrl returned by publishNodeVersion when archives are stored on the filesystem. Valid for one object, 15 minutes, and a single accepted upload. The zip is checked before it is stored, and stored byte for byte as sent: a zip that zip readers could read differently (bytes in front, a second directory, headers that disagree, …) is refused with 400 `archive_ambiguous`, an unsafe or broken one with 400 `invalid_archive`; the message names the rule and the entry.
          */
         put: operations["uploadArchiveObject"];
         post?: never;
@@ -9195,6 +9195,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

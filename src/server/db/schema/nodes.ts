@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -14,6 +15,9 @@ import {
 import { timestamps } from './columns.ts';
 import { nodeStatus } from './enums.ts';
 import { publishers } from './publishers.ts';
+
+/** SQL of nodeIdKey (services/publish/node-id.ts) over an id column: the expression the key index holds. */
+export const nodeIdKeySql = (id: AnyPgColumn | SQL) => sql`regexp_replace(lower(${id}), '[-_.]+', '-', 'g')`;
 
 /** A custom-node pack. Field names follow the API contract's Node. */
 export const nodes = pgTable(
@@ -66,10 +70,20 @@ export const nodes = pgTable(
      * Packs without any version (corpus imports) are never withheld. Kept by refreshLatestVersion.
      */
     withheld: boolean('withheld').notNull().default(false),
+    /**
+     * Kept although another node already held its confusable key (services/publish/node-id.ts
+     * nodeIdKey): rows from before the rule (migration 0011_confusable_node_ids marked all but the oldest of each group)
+     * and corpus imports of upstream packs. The key index skips them; nothing else sets it.
+     */
+    legacyConfusableId: boolean('legacy_confusable_id').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('nodes_normalized_id_key').on(t.normalizedId),
+    // One pack per confusable key (lower case, runs of - _ . as one -): see nodeIdKey.
+    uniqueIndex('nodes_id_key_key')
+      .on(nodeIdKeySql(t.id))
+      .where(sql`NOT ${t.legacyConfusableId}`),
     index('nodes_publisher_idx').on(t.publisherId),
     index('nodes_status_idx').on(t.status),
     index('nodes_updated_at_idx').on(t.updatedAt),

@@ -16,7 +16,8 @@ const route = createRoute({
   description:
     'Creates an unclaimed node (or one under `publisher.id`) for a GitHub repository, so that its owner can ' +
     'claim it later with proof of control. `id` defaults to the repository name. One node per repository and ' +
-    'per id (case-insensitive): duplicates are a 409.',
+    'per id (case-insensitive): duplicates are a 409, and so is an id differing from another node’s only in ' +
+    '`-`, `_`, `.` (409 `node_id_confusable`).',
   security: bearerSecurity,
   request: { body: { required: true, content: { 'application/json': { schema: AdminCreateNodeBody } } } },
   responses: {

@@ -15,7 +15,9 @@ const route = createRoute({
   summary: "Create a node in a publisher (the publisher's owners and members, and admins)",
   description:
     'Node ids are 1–100 letters, digits, `.`, `_`, `-` (starting and ending with a letter or digit) and unique ' +
-    'regardless of case, forever: a taken id is a 400, as the contract lists. `name` defaults to the id.',
+    'regardless of case, forever: a taken id is a 400, as the contract lists. An id that differs from another ' +
+    "node's only in letter case or in `-`, `_`, `.` (`sec_pack` beside `sec-pack`) is a 409 `node_id_confusable`. " +
+    '`name` defaults to the id.',
   security: bearerSecurity,
   request: {
     params: PublisherParams,
@@ -23,7 +25,7 @@ const route = createRoute({
   },
   responses: {
     201: { description: 'Node created', content: { 'application/json': { schema: NodeSchema } } },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 409),
   },
 });
 

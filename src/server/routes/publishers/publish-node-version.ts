@@ -66,7 +66,9 @@ const route = createRoute({
   summary: 'Publish a new version of a node',
   description:
     'comfy-cli’s `comfy node publish`. Authenticated by a personal access token of the publisher. Creates the ' +
-    'node or updates its metadata, creates the version (Pending) and returns a signed URL for the zip.',
+    'node or updates its metadata, creates the version (Pending) and returns a signed URL for the zip. A new ' +
+    "node's id must not differ from an existing node's only in letter case or `-`, `_`, `.` (409 " +
+    '`node_id_confusable`).',
   security: bearerSecurity,
   request: {
     params: z.object({

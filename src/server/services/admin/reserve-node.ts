@@ -4,6 +4,7 @@ import type { NodeRow, UserRow } from '../../db/rows.ts';
 import { nodes } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
+import { assertIdNotConfusable, confusableIdError, findConfusableNode } from '../nodes/confusable-id.ts';
 import { findPublisher } from '../publishers/access.ts';
 import { parseGitHubRepo } from '../publishers/github-repo.ts';
 import { toNodeColumns, type NodeFieldsInput } from '../publishers/node-fields.ts';
@@ -63,6 +64,7 @@ export async function reserveNode(db: Db, actor: UserRow, input: ReserveNodeInpu
     if (sameRepo) {
       throw conflict(`Repository ${repository} already belongs to node "${sameRepo.id}".`, 'repository_taken');
     }
+    await assertIdNotConfusable(tx, id);
     const [created] = await tx
       .insert(nodes)
       .values({
@@ -74,8 +76,12 @@ export async function reserveNode(db: Db, actor: UserRow, input: ReserveNodeInpu
       })
       .onConflictDoNothing()
       .returning();
-    if (!created)
+    if (!created) {
+      // A create of a look-alike id committed meanwhile (the key index), or this very id.
+      const holder = await findConfusableNode(tx, id);
+      if (holder) throw confusableIdError(id, holder);
       throw conflict(`The node id "${id}" is already taken (ids are unique regardless of case).`, 'node_id_taken');
+    }
     await recordAudit(tx, {
       actor: userActor(actor),
       action: ADMIN_ACTIONS.nodeReserve,

@@ -15,6 +15,12 @@ export interface ImportSummary {
   skipped: number;
   /** Node class names the corpus lists for the nodes it imported. */
   classNames: number;
+  /**
+   * Packs created beside another pack whose id differs only in case or `-`, `_`, `.` (both exist
+   * upstream): kept, marked legacy_confusable_id. Up to 100 of them, as [id, the pack holding the key].
+   */
+  confusable: number;
+  confusableSample: Array<[string, string]>;
   seconds: number;
 }
 
@@ -36,7 +42,8 @@ export interface ImportOptions {
 export async function importCorpus(db: Db, corpus: Corpus, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
   const batchSize = options.batchSize ?? 500;
-  const totals = { created: 0, updated: 0, unchanged: 0, skipped: 0, classNames: 0 };
+  const totals = { created: 0, updated: 0, unchanged: 0, skipped: 0, classNames: 0, confusable: 0 };
+  const confusableSample: Array<[string, string]> = [];
   await ensureUnclaimedPublisher(db);
 
   for (let offset = 0; offset < corpus.nodes.length; offset += batchSize) {
@@ -46,6 +53,8 @@ export async function importCorpus(db: Db, corpus: Corpus, options: ImportOption
     const now = options.now ?? new Date();
     await db.transaction(async (tx) => {
       const nodes = await upsertCorpusNodes(tx, batch, now);
+      totals.confusable += nodes.confusable.size;
+      for (const pair of nodes.confusable) if (confusableSample.length < 100) confusableSample.push(pair);
       for (const record of batch) {
         const id = nodes.storedIds.get(record)!;
         if (nodes.skipped.has(id)) {
@@ -68,6 +77,7 @@ export async function importCorpus(db: Db, corpus: Corpus, options: ImportOption
     source: corpus.source,
     total: corpus.nodes.length,
     ...totals,
+    confusableSample,
     seconds: (performance.now() - started) / 1000,
   };
   await recordAudit(db, {

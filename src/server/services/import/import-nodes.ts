@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { nodes, publisherPermissions } from '../../db/schema/index.ts';
+import { nodeIdKeySql, nodes, publisherPermissions } from '../../db/schema/index.ts';
+import { nodeIdKey } from '../publish/node-id.ts';
 import { UNCLAIMED_PUBLISHER_ID } from '../publishers/unclaimed.ts';
 import { ensureAuthorPublishers } from './author-publishers.ts';
 import type { CorpusNode } from './corpus-schema.ts';
@@ -43,6 +44,22 @@ export interface NodeBatchResult {
   skipped: Set<string>;
   /** Corpus record → the stored id (lookups are case-insensitive, so the stored spelling wins). */
   storedIds: Map<CorpusNode, string>;
+  /**
+   * Created although another pack already held their confusable key (`ComfyUI_Foo` beside
+   * `ComfyUI-Foo`): upstream packs that exist under both spellings, kept with
+   * legacy_confusable_id set (the key index skips them). Record id → the pack holding the key.
+   */
+  confusable: Map<string, string>;
+}
+
+/** Which stored packs hold these confusable keys (key → id). */
+async function keyHolders(db: Db, keys: string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ id: nodes.id })
+    .from(nodes)
+    .where(and(inArray(nodeIdKeySql(nodes.id), keys), not(nodes.legacyConfusableId)));
+  return new Map(rows.map((row) => [nodeIdKey(row.id), row.id]));
 }
 
 /**
@@ -51,7 +68,13 @@ export interface NodeBatchResult {
  * corpus never overwrites them.
  */
 export async function upsertCorpusNodes(db: Db, records: CorpusNode[], now: Date): Promise<NodeBatchResult> {
-  const result: NodeBatchResult = { created: new Set(), updated: new Set(), skipped: new Set(), storedIds: new Map() };
+  const result: NodeBatchResult = {
+    created: new Set(),
+    updated: new Set(),
+    skipped: new Set(),
+    storedIds: new Map(),
+    confusable: new Map(),
+  };
   const publisherOf = await ensureAuthorPublishers(
     db,
     records.map((r) => r.author ?? ''),
@@ -88,15 +111,24 @@ export async function upsertCorpusNodes(db: Db, records: CorpusNode[], now: Date
     : [];
   const managedPublishers = new Set(managed.map((row) => row.publisherId));
 
+  const newRecords = records.filter((r) => !byNormalizedId.has(r.id.toLowerCase()));
+  const holders = await keyHolders(db, [...new Set(newRecords.map((r) => nodeIdKey(r.id)))]);
+
   const inserts: NodeInsert[] = [];
   for (const record of records) {
     const values = corpusValues(record);
     const stored = byNormalizedId.get(record.id.toLowerCase());
     if (!stored) {
+      // The first spelling of a key (stored, or earlier in this batch) holds it; later ones are kept aside.
+      const key = nodeIdKey(record.id);
+      const holder = holders.get(key);
+      if (holder) result.confusable.set(record.id, holder);
+      else holders.set(key, record.id);
       inserts.push({
         id: record.id,
         normalizedId: record.id.toLowerCase(),
         publisherId: publisherOf.get(record.author ?? '') ?? UNCLAIMED_PUBLISHER_ID,
+        legacyConfusableId: holder !== undefined,
         ...values,
       });
       result.created.add(record.id);

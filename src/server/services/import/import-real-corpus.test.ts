@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { nodes } from '../../db/schema/index.ts';
+import { nodeIdKey } from '../publish/node-id.ts';
 import { loadCorpusFile } from './corpus-file.ts';
 import { importCorpus } from './import-corpus.ts';
 
@@ -29,6 +30,12 @@ describe.skipIf(!present)(`importing the real corpus (${corpusPath})`, () => {
     const first = await importCorpus(t.services.db, corpus);
     expect(first).toMatchObject({ total: corpus.nodes.length, created: corpus.nodes.length, skipped: 0 });
     expect(first.classNames).toBe(expectedClasses);
+    // Upstream packs that exist under two spellings of one id (ComfyUI_Foo / ComfyUI-Foo) are all
+    // kept; every spelling after the first is marked as a kept look-alike.
+    const keys = corpus.nodes.map((node) => nodeIdKey(node.id));
+    const lookAlikes = keys.length - new Set(keys).size;
+    expect(lookAlikes).toBeGreaterThan(0);
+    expect(first.confusable).toBe(lookAlikes);
     const [totals] = await t.services.db
       .select({ n: count(), classes: sql<number>`sum(jsonb_array_length(${nodes.catalogComfyNodeNames}))::int` })
       .from(nodes);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { NodeRow, PublisherRow } from '../../db/rows.ts';
 import { nodeVersions, publishers } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { assertIdNotConfusable } from '../nodes/confusable-id.ts';
 import { findNode } from '../nodes/find-node.ts';
 import { normalizeVersion } from '../versions/semver.ts';
 import { isValidNodeId, MAX_NODE_ID_LENGTH } from './node-id.ts';
@@ -45,6 +46,8 @@ export async function loadPublishableNode(
     throw forbidden(`Node "${existing.id}" belongs to another publisher.`, 'node_owned_elsewhere');
   }
   if (existing?.status === 'NodeStatusBanned') throw forbidden(`Node "${existing.id}" is banned.`, 'node_banned');
+  // A new node: its id must not be a look-alike of another pack's (409 node_id_confusable).
+  if (!existing) await assertIdNotConfusable(db, bodyId, publisher.id);
   return existing;
 }
 

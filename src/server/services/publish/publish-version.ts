@@ -7,6 +7,7 @@ import type { Services } from '../../container.ts';
 import { ARCHIVE_CONTENT_TYPE, archiveKey, UPLOAD_URL_TTL_SECONDS } from '../archives/archive-key.ts';
 import { enqueueAwaitUpload } from '../archives/await-upload.ts';
 import { recordAudit } from '../audit/record.ts';
+import { confusableIdViolation } from '../nodes/confusable-id.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
 import { checkNewVersion, loadPublishableNode, loadPublishablePublisher, versionExists } from './check-publish.ts';
 import { nodeMetadata, versionValues } from './node-values.ts';
@@ -118,6 +119,8 @@ export async function publishNodeVersion(services: Services, request: PublishReq
     if (constraint.startsWith('node_versions') || constraint.startsWith('archives')) {
       throw versionExists(version, existing?.id ?? request.node.id);
     }
+    const confusable = await confusableIdViolation(db, error, request.node.id, publisher.id);
+    if (confusable) throw confusable;
     throw conflict('Another publish of this node is in progress; try again.', 'publish_in_progress');
   }
   const signedUrl = await storage.createUploadUrl(written.key, {
