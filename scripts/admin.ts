@@ -1,8 +1,9 @@
-// `npm run admin -- grant <email> | revoke <email> | list | service-token …`: manages admins and
-// service tokens of the registry the server uses (DATA_DIR or DATABASE_URL).
+// `npm run admin -- grant <email> | revoke <email> | list | service-token … | recheck-archives`: manages
+// admins and service tokens, and re-checks stored archives, of the registry the server uses (DATA_DIR or DATABASE_URL).
 import { parseEnv } from '../src/server/env.ts';
 import { AdminCliError, listAdmins, setAdmin } from './lib/admin-users.ts';
 import { runServiceTokenCommand, SERVICE_TOKEN_USAGE } from './lib/admin-service-tokens.ts';
+import { ARCHIVES_USAGE, runArchivesCommand } from './lib/admin-archives.ts';
 import { exitWithError, openCliRuntime } from './lib/cli-runtime.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -11,6 +12,7 @@ const USAGE = `Usage: npm run admin -- <command>
   revoke <email>   take admin rights away
   list             show the admins
 ${SERVICE_TOKEN_USAGE}
+${ARCHIVES_USAGE}
 
 Works on the database the server uses (DATA_DIR, or DATABASE_URL). The user must have signed in once.
 Stop a server that uses the same embedded DATA_DIR first.`;
@@ -18,6 +20,7 @@ Stop a server that uses the same embedded DATA_DIR first.`;
 const [command, email, ...rest] = process.argv.slice(2);
 const valid =
   command === 'service-token' ||
+  command === 'recheck-archives' ||
   (command === 'list' && !email) ||
   ((command === 'grant' || command === 'revoke') && email && !rest.length);
 if (!valid) {
@@ -30,6 +33,8 @@ try {
   const { db } = runtime.services;
   if (command === 'service-token') {
     await runServiceTokenCommand(db, process.argv.slice(3));
+  } else if (command === 'recheck-archives') {
+    await runArchivesCommand(runtime.services, process.argv.slice(3));
   } else if (command === 'list') {
     const admins = await listAdmins(db);
     if (admins.length === 0) console.log('No admins yet. Grant one with: npm run admin -- grant <email>');

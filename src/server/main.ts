@@ -13,6 +13,7 @@ import { startResponseCache } from './cache/start-response-cache.ts';
 import { IMAGE_ENDPOINT } from '../lib/images/image-url.ts';
 import { createImageService } from './images/image-service.ts';
 import { startUploadJanitor } from './services/archives/upload-janitor.ts';
+import { queueArchiveRecheckOnce } from './services/archives/queue-archive-recheck.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createStaticFiles } from './http/static-files.ts';
@@ -153,6 +154,8 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     console.log(`Search index: ${search.documents} nodes loaded in ${Math.round(search.milliseconds)} ms.`);
     // Scans and node-class extraction of uploads, acceptance of direct (S3) uploads; stopped by runtime.close().
     runtime.jobs.start();
+    // New archive rules: every Active version's stored archive is checked again, once (queueArchiveRecheckOnce).
+    await queueArchiveRecheckOnce(runtime.services.db);
     stopJanitor = startUploadJanitor(
       runtime.services,
       backgroundErrorReporter(runtime.logger, 'upload-janitor', 'upload janitor failed; the next pass retries'),

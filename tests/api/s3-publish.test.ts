@@ -165,7 +165,9 @@ describe.skipIf(driver !== 'postgres')('S3 storage, two instances on one Postgre
     await client.connect();
     try {
       const jobs = await client.query<{ kind: string; status: string }>(`SELECT kind, status FROM jobs ORDER BY id`);
-      expect(jobs.rows).toEqual([
+      // Both instances started at once; the archive re-check of these archive rules was queued once.
+      expect(jobs.rows.filter((job) => job.kind === 'archive.recheck')).toHaveLength(1);
+      expect(jobs.rows.filter((job) => job.kind !== 'archive.recheck')).toEqual([
         { kind: 'archive.await_upload', status: 'succeeded' },
         { kind: 'version.scan', status: 'succeeded' },
       ]);
