@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import { MiniSearchIndex } from './search/minisearch-index.ts';
 import type { SearchIndex } from './search/port.ts';
 import type { AppConfig, Services } from './container.ts';
+import { createImageUrlSigner, imageUrlSecret } from './images/image-url-signer.ts';
 import { createGitHubVerifier, type GitHubVerifier } from './services/publishers/github-verifier.ts';
 import { createFsStorage } from './storage/fs.ts';
 import type { ArchiveStorage } from './storage/port.ts';
@@ -42,5 +43,6 @@ export function composeServices(options: ComposeOptions): Services {
       options.github ??
       createGitHubVerifier(options.config.githubApiUrl ? { apiBase: options.config.githubApiUrl } : {}),
     search: options.search ?? new MiniSearchIndex(),
+    imageUrls: createImageUrlSigner(imageUrlSecret(options.config.imageUrlSecret, options.config.signingSecret)),
   };
 }

@@ -7,6 +7,7 @@ import type { GitHubVerifier } from './services/publishers/github-verifier.ts';
 import type { ArchiveStorage } from './storage/port.ts';
 import type { VendorProxyConfig } from './services/vendor-proxy/vendors.ts';
 import type { ThreadLimits } from './analysis/thread/analyze-in-thread.ts';
+import type { ImageUrlSigner } from './images/image-url-signer.ts';
 
 /** Settings the domain code needs (derived from Env once, so tests can build them directly). */
 export interface AppConfig {
@@ -18,6 +19,8 @@ export interface AppConfig {
   analysisLimits?: ThreadLimits;
   /** Secret for HMAC-signed upload/download URLs served by our own API (filesystem storage). */
   signingSecret: string;
+  /** IMAGE_URL_SECRET: signs /_image URLs (absent: derived from signingSecret, images/image-url-signer.ts). */
+  imageUrlSecret?: string;
   /** GitHub OAuth app for claim-my-node (absent: claiming through the site is not configured). */
   githubOAuth?: { clientId: string; clientSecret: string; baseUrl: string };
   /** GitHub REST API base for the repository check (default https://api.github.com). */
@@ -43,4 +46,6 @@ export interface Services {
   github: GitHubVerifier;
   /** Node search (GET /nodes/search, /nodes/suggest), kept in step with the database by SearchSync. */
   search: SearchIndex;
+  /** Signs the /_image URLs pages and API answers carry (and checks them, for the image endpoint). */
+  imageUrls: ImageUrlSigner;
 }

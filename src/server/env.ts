@@ -74,6 +74,19 @@ const EnvSchema = z.object({
     .default(64 * 1024 * 1024),
   /** Tests only: the image fetcher may connect to loopback addresses. */
   IMAGE_ALLOW_LOOPBACK: bool.default(false),
+  /**
+   * Key of the /_image URL signatures; the same on every instance (default: derived from the storage
+   * signing secret, so instances sharing STORAGE_SIGNING_SECRET or DATA_DIR agree).
+   */
+  IMAGE_URL_SECRET: z.string().min(32).optional(),
+  /** Largest picture (width × height) the image decoder opens. */
+  IMAGE_MAX_INPUT_PIXELS: z.coerce.number().int().min(1_000_000).default(40_000_000),
+  /** Image decodes at once, and how many more may wait for a turn (the rest get 503 at once). */
+  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  IMAGE_DECODE_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /** New images (fetched and decoded, not cached ones) one client may cause: a burst, then per minute. */
+  IMAGE_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(60),
+  IMAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Comma-separated e-mails that become admins when they sign in with a verified address. */
   ADMIN_EMAILS: list.default([]),
   /** Fill an empty registry with clearly fake demo packs on start (default on when embedded). */

@@ -11,7 +11,7 @@ import { buildDirectory } from './build-directory.ts';
 import { registerCacheMetrics } from './cache/cache-metrics.ts';
 import { startResponseCache } from './cache/start-response-cache.ts';
 import { IMAGE_ENDPOINT } from '../lib/images/image-url.ts';
-import { createImageService } from './images/image-service.ts';
+import { imageEndpoint } from './images/image-endpoint.ts';
 import { startUploadJanitor } from './services/archives/upload-janitor.ts';
 import { queueArchiveRecheckOnce } from './services/archives/queue-archive-recheck.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
@@ -192,13 +192,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
 
   // Publishers' images, fetched, resized and cached by the server (src/server/images/); it keeps its
   // own cache, so it sits in front of the response cache.
-  const images = createImageService({
-    maxBytes: env.IMAGE_MAX_BYTES,
-    timeoutMs: env.IMAGE_FETCH_TIMEOUT_MS,
-    cacheBytes: env.IMAGE_CACHE_BYTES,
-    allowLoopback: env.IMAGE_ALLOW_LOOPBACK,
-  });
-  const imageListener = getRequestListener((request) => images.respond(request));
+  const imageListener = imageEndpoint(env, runtime.services).listener;
   const siteListener = responseCache.wrap('site', (req, res) => {
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {

@@ -62,6 +62,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     maxArchiveBytes: env.MAX_ARCHIVE_BYTES,
     analysisLimits: { maxHeapMb: env.ANALYSIS_MAX_HEAP_MB, timeoutMs: env.ANALYSIS_TIMEOUT_SECONDS * 1000 },
     signingSecret: signingSecret(env, dataDir),
+    ...(env.IMAGE_URL_SECRET ? { imageUrlSecret: env.IMAGE_URL_SECRET } : {}),
     githubApiUrl: env.GITHUB_API_URL,
     ...(env.GITHUB_API_TOKEN ? { githubApiToken: env.GITHUB_API_TOKEN } : {}),
     ...(env.RELEASE_WEBHOOK_SECRET ? { releaseWebhookSecret: env.RELEASE_WEBHOOK_SECRET } : {}),

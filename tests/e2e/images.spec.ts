@@ -6,8 +6,8 @@ import { FAKE_IMAGE_HOST_PORT } from './support/ports.ts';
 
 // First-party images: a pack whose icon and banner live on a publisher's host (a local server here;
 // the test server allows loopback fetches, IMAGE_ALLOW_LOOPBACK) is shown with images from the site's
-// own origin, in the spec's sizes, and the browser never contacts the publisher's host. A broken icon
-// leaves the letter avatar visible.
+// own origin, in the spec's sizes, through URLs the server signed, and the browser never contacts
+// the publisher's host. A broken icon leaves the letter avatar visible; an unsigned URL is refused.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -60,7 +60,7 @@ test('node icon and banner come from the site, resized, and the browser never co
   await expect(icon).toHaveAttribute('sizes', '64px');
   await expect(icon).toHaveAttribute(
     'srcset',
-    /\/_image\?url=.+&w=64&fit=icon 64w, \/_image\?url=.+&w=128&fit=icon 128w/,
+    /\/_image\?url=.+&w=64&fit=icon&s=[\w-]{22} 64w, \/_image\?url=.+&w=128&fit=icon&s=[\w-]{22} 128w/,
   );
   // Loaded (decoded), from the site's origin.
   await expect
@@ -69,7 +69,7 @@ test('node icon and banner come from the site, resized, and the browser never co
   const current = await icon.evaluate((img: HTMLImageElement) => img.currentSrc);
   expect(new URL(current).origin).toBe(new URL(baseURL!).origin);
   const banner = page.getByTestId('node-banner');
-  await expect(banner).toHaveAttribute('srcset', /w=640 640w, .*w=3840 3840w$/);
+  await expect(banner).toHaveAttribute('srcset', /w=640&s=[\w-]{22} 640w, .*w=3840&s=[\w-]{22} 3840w$/);
   await expect
     .poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(1);
@@ -77,6 +77,15 @@ test('node icon and banner come from the site, resized, and the browser never co
   const served = await request.get(current);
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('image/webp');
+  // The same URL without its signature, or signed for another width, is no image of this site.
+  const unsigned = new URL(current);
+  unsigned.searchParams.delete('s');
+  const refused = await request.get(unsigned.href);
+  expect(refused.status()).toBe(403);
+  expect(refused.headers()['x-image-error']).toBe('signature');
+  const resized = new URL(current);
+  resized.searchParams.set('w', '256');
+  expect((await request.get(resized.href)).status()).toBe(403);
   expect(hostRequests).toContain('/icon.png');
   expect([...browserHosts].filter((origin) => origin === hostUrl)).toEqual([]);
   await page.getByTestId('node-hero').screenshot({ path: 'test-results/screenshots/images-node-hero-en.png' });
@@ -96,6 +105,7 @@ test('a broken icon leaves the letter avatar showing', async ({ page, request })
   // The endpoint refused it: an error status with a transparent pixel, through which the letter shows.
   const response = await request.get((await img.getAttribute('src'))!);
   expect(response.status()).toBe(415);
+  expect(response.headers()['x-image-error']).toBe('content-type');
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete)).toBe(true);
   await expect(box.locator('span[aria-hidden="true"]')).toBeVisible();
   await box.screenshot({ path: 'test-results/screenshots/images-broken-icon.png' });

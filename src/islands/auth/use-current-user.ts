@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import type { ImageAttributes } from '../../lib/images/image-url.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { $auth } from '../stores/auth.ts';
 
@@ -9,6 +10,8 @@ export interface CurrentUser {
   name?: string;
   isAdmin: boolean;
   isApproved: boolean;
+  /** The account picture as signed /_image URLs (absent without a picture). */
+  avatar?: ImageAttributes;
 }
 
 /**

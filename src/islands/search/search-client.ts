@@ -1,3 +1,4 @@
+import { withIconImages } from '../../lib/search/card-node.ts';
 import type { SearchResponse, SearchSuggestion } from '../../lib/search/types.ts';
 import { toApiQuery, type SearchState } from '../../lib/search/url-state.ts';
 
@@ -37,7 +38,7 @@ export function createSearchClient(apiBase: string) {
           headers: { accept: 'application/json' },
         });
         if (!response.ok) throw new Error(`search failed: ${response.status}`);
-        const data = (await response.json()) as SearchResponse;
+        const data = withIconImages((await response.json()) as SearchResponse);
         remember(key, data);
         return data;
       } catch (error) {

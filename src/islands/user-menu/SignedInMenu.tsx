@@ -8,7 +8,7 @@ import { signOutEverywhere, type AuthUser } from '../stores/auth.ts';
 import { toast } from '../toast/toast-store.ts';
 import { avatarInitial, shownName } from './avatar.ts';
 import { nextItemIndex, openingFocus } from './menu-keys.ts';
-import { iconImage, isProxyableImage } from '../../lib/images/image-url.ts';
+import type { ImageAttributes } from '../../lib/images/image-url.ts';
 
 interface Props {
   lang: Locale;
@@ -24,9 +24,11 @@ export function SignedInMenu(props: Props) {
   );
 }
 
-/** The account picture through the site's /_image endpoint, over the initial (shown when it fails). */
-function Avatar({ user }: { user: AuthUser }) {
-  const image = isProxyableImage(user.photoURL) ? iconImage(user.photoURL, 32) : null;
+/**
+ * The account picture through the site's /_image endpoint (signed by the server: `avatar` of GET
+ * /users), over the initial (shown until it loads, and when it fails).
+ */
+function Avatar({ user, image }: { user: AuthUser; image: ImageAttributes | undefined }) {
   return (
     <span className="relative inline-flex h-8 w-8 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-sm font-semibold text-white">
       <span aria-hidden="true">{avatarInitial(user)}</span>
@@ -138,7 +140,7 @@ function Menu({ lang, t, user }: Props) {
         className="inline-flex h-10 items-center gap-2 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
         data-testid="user-menu-button"
       >
-        <Avatar user={user} />
+        <Avatar user={user} image={apiUser?.avatar} />
         {/* The name comes from the content (not aria-label), so speech input can say what is seen. */}
         <span className="sr-only">{t('userMenu.open')}: </span>
         <span className="sr-only md:not-sr-only md:inline-block md:max-w-[12rem] md:truncate">

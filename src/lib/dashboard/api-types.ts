@@ -6,7 +6,9 @@ export type NodeStatus = ApiSchema<'NodeStatus'>;
 export type VersionStatus = ApiSchema<'NodeVersionStatus'>;
 export type Publisher = ApiSchema<'Publisher'>;
 export type RegistryNode = ApiSchema<'Node'>;
-export type NodeListPage = ApiSchema<'NodeList'>;
+/** GET /publishers/{id}/nodes/v2: a page of nodes, with their icons as signed /_image URLs. */
+export type NodeListPage = ApiSchema<'PublisherNodeListPage'>;
+export type ImageAttributes = ApiSchema<'ImageAttributes'>;
 export type NodeVersion = ApiSchema<'NodeVersion'>;
 export type AccessToken = ApiSchema<'PersonalAccessToken'>;
 export type CreatedAccessToken = ApiSchema<'CreatedPersonalAccessToken'>;

@@ -1,4 +1,4 @@
-import type { CardNode } from './types.ts';
+import type { CardNode, SearchResponse } from './types.ts';
 
 /**
  * Only what a card shows: the island's props are serialised into the page, so the server passes
@@ -9,6 +9,7 @@ export function toCardNode(node: CardNode): CardNode {
   if (node.name !== undefined) card.name = node.name;
   if (node.description !== undefined) card.description = node.description;
   if (node.icon !== undefined) card.icon = node.icon;
+  if (node.icon_image !== undefined) card.icon_image = node.icon_image;
   if (node.tags !== undefined) card.tags = node.tags;
   if (node.downloads !== undefined) card.downloads = node.downloads;
   if (node.github_stars !== undefined) card.github_stars = node.github_stars;
@@ -27,4 +28,13 @@ export function toCardNode(node: CardNode): CardNode {
         : { id: node.publisher.id, name: node.publisher.name };
   }
   return card;
+}
+
+/** The API's `icon_images` (signed by the server) moved onto the cards they belong to. */
+export function withIconImages(response: SearchResponse): SearchResponse {
+  const images = response.icon_images ?? {};
+  return {
+    ...response,
+    nodes: response.nodes.map((node) => (images[node.id] ? { ...node, icon_image: images[node.id] } : node)),
+  };
 }

@@ -1,5 +1,6 @@
 // Browser-safe shapes of what the search API returns (GET /nodes/search, /nodes/suggest). Structural
 // subsets of the server's ApiNode, so a server-side `toApiNode()` result fits them as well.
+import type { ImageAttributes } from '../images/image-url.ts';
 
 export interface CardNode {
   id: string;
@@ -13,6 +14,8 @@ export interface CardNode {
   latest_version?:
     { version?: string | undefined; createdAt?: string | undefined; deprecated?: boolean | undefined } | undefined;
   publisher?: { id: string; name?: string | undefined } | undefined;
+  /** The icon through the site's image endpoint, signed by the server (from `icon_images`). */
+  icon_image?: ImageAttributes | undefined;
 }
 
 /** What matched in one node, for highlighting. */
@@ -35,6 +38,8 @@ export interface SearchResponse {
   totalPages: number;
   facets: SearchFacets;
   highlights: Record<string, NodeHighlight>;
+  /** Per node id: the card icon as signed /_image URLs (the API's answer; cards carry it as icon_image). */
+  icon_images?: Record<string, ImageAttributes> | undefined;
 }
 
 export interface SearchSuggestion {

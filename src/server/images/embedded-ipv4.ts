@@ -27,7 +27,7 @@ export type Embedded = { kind: 'none' } | { kind: 'opaque' } | { kind: 'ipv4'; a
 
 export function embeddedIPv4(address: IPv6): Embedded {
   const [, p1, p2, p3, , , p6, p7] = address.parts as [number, number, number, number, number, number, number, number];
-  const last32 = { kind: 'ipv4', addresses: [fromParts(p6, p7)] } as const;
+  const last32: Embedded = { kind: 'ipv4', addresses: [fromParts(p6, p7)] };
   // ::ffff:a.b.c.d (mapped), ::ffff:0:a.b.c.d (translated, RFC 6145), ::a.b.c.d (compatible, deprecated
   // but still routed to the IPv4 host by some stacks), 64:ff9b::a.b.c.d (NAT64 well-known prefix).
   if (address.match(MAPPED) || address.match(TRANSLATED) || address.match(NAT64_WELL_KNOWN)) return last32;

@@ -2,16 +2,23 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Clock } from '../clock.ts';
+import { ENTRY_OVERHEAD_BYTES } from './image-cache.ts';
+import { IMAGE_ERROR_STATUS } from './image-errors.ts';
 import { createImageService, type ImageServiceOptions } from './image-service.ts';
+import { createImageUrlSigner } from './image-url-signer.ts';
 
 // The image endpoint against a real local HTTP server (loopback allowed for it, as in the browser
-// tests) and real sharp: schemes, addresses, redirects, caps, content types, resizing, caching.
+// tests) and real sharp: signatures, schemes, addresses, redirects, caps, content types, resizing,
+// caching (bytes and time, on an injected clock), the per-client budget and the work bound.
 
 let server: Server;
 let origin = '';
 let hits = 0;
 let png: Buffer;
 let bigPng: Buffer;
+/** Responses of /hold.png wait here until the test lets them go. */
+const held: Array<() => void> = [];
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 400, height: 300, channels: 4, background: '#ff0000' } })
@@ -39,7 +46,10 @@ beforeAll(async () => {
         );
     }
     if (path === '/garbage.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end('not a png');
-    if (path === '/missing.png') return void res.writeHead(404).end();
+    if (path.startsWith('/missing.png')) return void res.writeHead(404).end();
+    if (path === '/hold.png') {
+      return void held.push(() => res.writeHead(200, { 'content-type': 'image/png' }).end(png));
+    }
     if (path === '/to-metadata') return void res.writeHead(302, { location: 'http://169.254.169.254/latest/' }).end();
     if (path === '/to-good') return void res.writeHead(301, { location: '/good.png' }).end();
     if (path === '/loop') return void res.writeHead(302, { location: '/loop' }).end();
@@ -54,10 +64,30 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const options: ImageServiceOptions = { maxBytes: 100_000, timeoutMs: 1000, allowLoopback: true, cacheBytes: 1_000_000 };
+const signer = createImageUrlSigner('image-service-test-secret');
+const options: ImageServiceOptions = {
+  maxBytes: 100_000,
+  timeoutMs: 1000,
+  allowLoopback: true,
+  cacheBytes: 1_000_000,
+  signer,
+};
 
-function get(service: ReturnType<typeof createImageService>, url: string, w = 64, extra = '') {
-  return service.respond(new Request(`http://site.test/_image?url=${encodeURIComponent(url)}&w=${w}${extra}`));
+/** A clock the test moves by hand. */
+function manualClock(start = Date.UTC(2026, 0, 1)): Clock & { advance(ms: number): void } {
+  let now = start;
+  return { now: () => new Date(now), advance: (ms) => (now += ms) };
+}
+
+/** A URL as a page renders it: signed for its width and fit. */
+function signedUrl(url: string, w = 64, extra = '') {
+  const fit = extra.includes('fit=icon') ? 'icon' : 'inside';
+  const s = /[?&]fit=[^i]/.test(`?${extra}`) ? 'x' : signer.sign(url, w, fit);
+  return `http://site.test/_image?url=${encodeURIComponent(url)}&w=${w}${extra}&s=${s}`;
+}
+
+function get(service: ReturnType<typeof createImageService>, url: string, w = 64, extra = '', client?: string) {
+  return service.respond(new Request(signedUrl(url, w, extra)), client);
 }
 
 describe('the image endpoint', () => {
@@ -147,5 +177,129 @@ describe('the image endpoint', () => {
     const service = createImageService({ ...options, cacheBytes: 3000 });
     for (const w of [256, 384, 640]) await get(service, `${origin}/good.png`, w);
     expect(service.stats().bytes).toBeLessThanOrEqual(3000);
+  });
+});
+
+describe('what the endpoint fetches: only URLs this site signed', () => {
+  it('refuses an unsigned, wrongly signed or re-sized URL with 403 and fetches nothing', async () => {
+    const service = createImageService(options);
+    const url = `${origin}/good.png`;
+    const plain = `http://site.test/_image?url=${encodeURIComponent(url)}&w=64`;
+    const before = hits;
+    for (const request of [
+      plain,
+      `${plain}&s=`,
+      `${plain}&s=${createImageUrlSigner('another-secret').sign(url, 64, 'inside')}`,
+      `${plain}&s=${signer.sign(url, 128, 'inside')}`,
+      `${plain}&s=${signer.sign(url, 64, 'icon')}`,
+      `${plain}&s=${signer.sign(`${url}?other`, 64, 'inside')}`,
+    ]) {
+      const response = await service.respond(new Request(request));
+      expect(response.status, request).toBe(403);
+      expect(response.headers.get('x-image-error')).toBe('signature');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(hits).toBe(before);
+    expect((await service.respond(new Request(`${plain}&s=${signer.sign(url, 64, 'inside')}`))).status).toBe(200);
+  });
+});
+
+describe('the cache counts what entries really cost, and lets them expire', () => {
+  it('charges a refused URL its key and bookkeeping, not just the 68-byte pixel', async () => {
+    const strict = createImageService({ ...options, allowLoopback: false, cacheBytes: 1_000_000 });
+    const long = `http://10.0.0.1/${'a'.repeat(2000)}.png`;
+    expect((await get(strict, long)).status).toBe(403);
+    expect(strict.stats().bytes).toBeGreaterThanOrEqual(long.length + ENTRY_OVERHEAD_BYTES);
+  });
+
+  it('holds no more refused URLs than their real size fits in the byte bound', async () => {
+    const strict = createImageService({ ...options, allowLoopback: false, cacheBytes: 20_000 });
+    for (let i = 0; i < 30; i++) await get(strict, `http://10.0.0.1/${i}-${'a'.repeat(2000)}.png`);
+    expect(strict.stats().bytes).toBeLessThanOrEqual(20_000);
+    expect(strict.stats().entries).toBeLessThanOrEqual(Math.floor(20_000 / (2000 + ENTRY_OVERHEAD_BYTES)));
+  });
+
+  it('drops an expired entry when asked for it, and sweeps the others as new entries come', async () => {
+    const clock = manualClock();
+    const service = createImageService({ ...options, clock, failureTtlSeconds: 300 });
+    for (let i = 0; i < 5; i++) expect((await get(service, `${origin}/missing.png?${i}`)).status).toBe(502);
+    expect(service.stats().entries).toBe(5);
+    const before = hits;
+    expect((await get(service, `${origin}/missing.png?0`)).status).toBe(502);
+    expect(hits).toBe(before); // still fresh: from memory
+
+    clock.advance(301_000);
+    expect((await get(service, `${origin}/missing.png?0`)).status).toBe(502);
+    expect(hits).toBe(before + 1); // expired: asked again
+    // That insertion swept the four expired ones nobody asked for again.
+    expect(service.stats().entries).toBe(1);
+  });
+});
+
+describe('work is bounded: per client, in pixels, and in images at once', () => {
+  it('answers 429 with Retry-After once a client spent its budget of new images; hits are free', async () => {
+    const clock = manualClock();
+    const service = createImageService({ ...options, clock, clientBudget: { perMinute: 60, burst: 2 } });
+    expect((await get(service, `${origin}/good.png`, 16, '', '203.0.113.7')).status).toBe(200);
+    expect((await get(service, `${origin}/good.png`, 32, '', '203.0.113.7')).status).toBe(200);
+    const refused = await get(service, `${origin}/good.png`, 48, '', '203.0.113.7');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.headers.get('x-image-error')).toBe('rate-limited');
+    // Cached images cost nothing; another client has its own budget.
+    expect((await get(service, `${origin}/good.png`, 16, '', '203.0.113.7')).status).toBe(200);
+    expect((await get(service, `${origin}/good.png`, 48, '', '198.51.100.9')).status).toBe(200);
+    // Addresses of one IPv6 /64 share a budget.
+    expect((await get(service, `${origin}/good.png`, 64, '', '2001:db8:1:2::1')).status).toBe(200);
+    expect((await get(service, `${origin}/good.png`, 96, '', '2001:db8:1:2::2')).status).toBe(200);
+    expect((await get(service, `${origin}/good.png`, 128, '', '2001:db8:1:2::3')).status).toBe(429);
+    clock.advance(1000);
+    expect((await get(service, `${origin}/good.png`, 640, '', '203.0.113.7')).status).toBe(200);
+  });
+
+  it('refuses a picture with more pixels than the decoder may open (413), whatever its file size', async () => {
+    const service = createImageService({ ...options, maxBytes: 5_000_000, maxInputPixels: 100_000 });
+    const response = await get(service, `${origin}/big.png`); // 800 × 800
+    expect(response.status).toBe(413);
+    expect(response.headers.get('x-image-error')).toBe('too-many-pixels');
+  });
+
+  it('answers 503 busy (not remembered) when the server already has as many images in hand as it takes', async () => {
+    const service = createImageService({ ...options, maxPending: 1 });
+    const first = get(service, `${origin}/hold.png`);
+    const busy = await get(service, `${origin}/good.png`);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect(busy.headers.get('x-image-error')).toBe('busy');
+    await expect.poll(() => held.length).toBe(1);
+    held.shift()!();
+    expect((await first).status).toBe(200);
+    expect((await get(service, `${origin}/good.png`)).status).toBe(200);
+  });
+});
+
+describe('x-image-error', () => {
+  it('names the reason from a fixed list, never the network error (hosts, addresses, errno)', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const service = createImageService(options);
+    const strict = createImageService({ ...options, allowLoopback: false });
+    const cases: Array<[Promise<Response>, string]> = [
+      [get(service, `http://127.0.0.1:${port}/gone.png`), 'network'],
+      [get(strict, `http://localhost:${new URL(origin).port}/good.png`), 'address'],
+      [get(service, `${origin}/missing.png`), 'upstream-status'],
+      [get(service, `${origin}/garbage.png`), 'decode'],
+      [get(service, `${origin}/page.html`), 'content-type'],
+      [get(service, `${origin}/loop`), 'too-many-redirects'],
+    ];
+    for (const [pending, reason] of cases) {
+      const response = await pending;
+      expect(response.headers.get('x-image-error')).toBe(reason);
+      expect(Object.keys(IMAGE_ERROR_STATUS)).toContain(reason);
+      expect(response.status).toBe(IMAGE_ERROR_STATUS[reason as keyof typeof IMAGE_ERROR_STATUS]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
-import type { RegistryNode } from '../../../lib/dashboard/api-types.ts';
+import type { ImageAttributes, RegistryNode } from '../../../lib/dashboard/api-types.ts';
 import { nodeDeletePhrase } from '../../../lib/dashboard/confirm-text.ts';
 import { api } from '../../../lib/dashboard/paths.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
@@ -12,22 +12,17 @@ import { useInvalidate } from '../use-invalidate.ts';
 import { NodeEditDialog } from './NodeEditDialog.tsx';
 import { NodeStatusLine } from './NodeStatusLine.tsx';
 import { VersionList } from './VersionList.tsx';
-import { iconImage, isProxyableImage } from '../../../lib/images/image-url.ts';
-
-/** A publisher's icon through the site's /_image endpoint (the letter behind shows when it fails). */
-const iconProps = (url: string) => {
-  const { src, srcset, sizes } = iconImage(url, 40);
-  return { src, srcSet: srcset, sizes };
-};
 
 interface Props {
   node: RegistryNode;
+  /** The icon through the site's /_image endpoint, signed by the server (the letter behind shows when it fails). */
+  icon?: ImageAttributes | undefined;
   publisherId: string;
   isOwner: boolean;
 }
 
 /** One node row: what it is, and edit / versions / delete. */
-export function NodeItem({ node, publisherId, isOwner }: Props) {
+export function NodeItem({ node, icon, publisherId, isOwner }: Props) {
   const { t } = useDashboard();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -42,9 +37,11 @@ export function NodeItem({ node, publisherId, isOwner }: Props) {
       <div className="flex flex-wrap items-start gap-3">
         <span className="relative flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-100 font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100">
           <span aria-hidden="true">{(node.name || node.id).charAt(0).toUpperCase()}</span>
-          {isProxyableImage(node.icon) && (
+          {icon && (
             <img
-              {...iconProps(node.icon)}
+              src={icon.src}
+              srcSet={icon.srcset}
+              sizes={icon.sizes}
               alt=""
               width="40"
               height="40"

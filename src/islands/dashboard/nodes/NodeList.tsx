@@ -34,7 +34,13 @@ export function NodeList({ publisher, isOwner }: { publisher: Publisher; isOwner
             <>
               <ul className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
                 {data.nodes.map((node) => (
-                  <NodeItem key={node.id} node={node} publisherId={publisher.id} isOwner={isOwner} />
+                  <NodeItem
+                    key={node.id}
+                    node={node}
+                    icon={data.icon_images[node.id]}
+                    publisherId={publisher.id}
+                    isOwner={isOwner}
+                  />
                 ))}
               </ul>
               <Pagination

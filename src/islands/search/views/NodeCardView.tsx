@@ -42,7 +42,7 @@ export function NodeCardView({ node, lang, t, highlight = EMPTY, headingLevel = 
       data-testid="node-card"
       data-node-id={node.id}
     >
-      <NodeIcon id={node.id} name={name} icon={node.icon} />
+      <NodeIcon id={node.id} name={name} image={node.icon_image} />
       <div className="min-w-0 flex-1">
         <Heading className="text-base leading-snug font-semibold break-words">
           <a

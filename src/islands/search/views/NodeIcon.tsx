@@ -1,4 +1,4 @@
-import { iconImage, isProxyableImage } from '../../../lib/images/image-url.ts';
+import type { ImageAttributes } from '../../../lib/images/image-url.ts';
 
 const PALETTE = [
   'bg-brand-100 text-brand-700 dark:bg-brand-700/40 dark:text-brand-100',
@@ -16,12 +16,12 @@ function paletteFor(id: string): string {
 }
 
 /**
- * The pack's icon (through the site's /_image endpoint) over its initial on a coloured square: a
- * missing, refused or broken icon comes back as a transparent pixel and the initial shows. Decorative.
+ * The pack's icon (through the site's /_image endpoint, URLs signed by the server: `icon_image` of the
+ * search answer) over its initial on a coloured square: a missing, refused or broken icon comes back
+ * as a transparent pixel and the initial shows. Decorative.
  */
-export function NodeIcon({ id, name, icon }: { id: string; name: string; icon?: string | undefined }) {
+export function NodeIcon({ id, name, image }: { id: string; name: string; image?: ImageAttributes | undefined }) {
   const initial = [...(name.replace(/^[^\p{L}\p{N}]+/u, '') || id)][0]?.toUpperCase() ?? '?';
-  const image = isProxyableImage(icon) ? iconImage(icon, 48) : null;
   return (
     <span
       className={`relative inline-flex h-12 w-12 shrink-0 items-center justify-center overflow-hidden rounded-lg text-xl font-bold ${paletteFor(id)}`}

@@ -8,6 +8,7 @@ import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages } from '../../services/nodes/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 import { toCardNode } from '../../../lib/search/card-node.ts';
+import { ISLAND_ICON_SIZES, optionalIconImage } from '../../../lib/images/image-url.ts';
 import type { SearchResponse } from '../../../lib/search/types.ts';
 
 export async function runSearch(services: Services, query: SearchQuery): Promise<SearchResponse> {
@@ -16,7 +17,12 @@ export async function runSearch(services: Services, query: SearchQuery): Promise
   const rows = await loadHitRows(db, result.hits, query.includeBanned ?? false);
   const bundles = await loadNodeBundles(db, rows);
   return {
-    nodes: bundles.map((bundle) => toCardNode(toApiNode(bundle, config, { includeStatusReason: false }))),
+    nodes: bundles.map((bundle) => {
+      const card = toCardNode(toApiNode(bundle, config, { includeStatusReason: false }));
+      // Icons come through /_image, whose URLs only the server can sign.
+      const image = optionalIconImage(services.imageUrls.sign, card.icon, ISLAND_ICON_SIZES.searchCard);
+      return image ? { ...card, icon_image: image } : card;
+    }),
     total: result.total,
     page: query.page,
     limit: query.limit,

@@ -106,9 +106,10 @@ describe('loadNodePage', () => {
   it('renders the README of the latest archive, sanitised, with images resolved to the repository and served first-party', async () => {
     const { readmeHtml } = await found(t, 'Acme-Pack');
     expect(readmeHtml).toContain('<h3>Acme</h3>');
-    // Resolved against the repository, then served through the site's own image endpoint.
-    const resolved = encodeURIComponent('https://raw.githubusercontent.com/acme/acme-pack/HEAD/docs/shot.png');
-    expect(readmeHtml).toContain(`src="/_image?url=${resolved}&amp;w=1920"`);
+    // Resolved against the repository, then served through the site's own image endpoint, signed.
+    const raw = 'https://raw.githubusercontent.com/acme/acme-pack/HEAD/docs/shot.png';
+    const signature = t.services.imageUrls.sign(raw, 1920, 'inside');
+    expect(readmeHtml).toContain(`src="/_image?url=${encodeURIComponent(raw)}&amp;w=1920&amp;s=${signature}"`);
     expect(readmeHtml).not.toMatch(/script|alert|javascript/);
   });
 

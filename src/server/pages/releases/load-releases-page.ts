@@ -1,3 +1,4 @@
+import type { SignImageUrl } from '../../../lib/images/image-url.ts';
 import type { Db } from '../../db/client.ts';
 import type { ReleaseLocale, ReleaseProject } from '../../db/schema/index.ts';
 import { RELEASE_LOCALES, RELEASE_PROJECTS } from '../../services/releases/release-values.ts';
@@ -27,7 +28,7 @@ export function releaseLocaleFor(lang: string): ReleaseLocale {
 /** The /{lang}/releases page: published notes (one project or all), rendered and sanitised. */
 export async function loadReleasesPage(
   db: Db,
-  params: { project: ReleaseProject | undefined; lang: string; page: number; now: Date },
+  params: { project: ReleaseProject | undefined; lang: string; page: number; now: Date; signImage: SignImageUrl },
 ): Promise<ReleasesPage> {
   const locale = releaseLocaleFor(params.lang);
   const all = await listReleaseNotes(db, { project: params.project, locale, now: params.now });
@@ -38,7 +39,7 @@ export async function loadReleasesPage(
     totalPages: Math.ceil(all.length / RELEASES_PAGE_SIZE),
     notes: all.slice(start, start + RELEASES_PAGE_SIZE).map((note) => ({
       ...note,
-      html: renderReleaseMarkdown(note.content),
+      html: renderReleaseMarkdown(note.content, params.signImage),
       inPageLanguage: note.locale === params.lang,
     })),
   };

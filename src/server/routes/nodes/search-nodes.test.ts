@@ -78,9 +78,18 @@ describe('GET /nodes/search (searchNodes)', () => {
   });
   afterAll(() => t.close());
 
-  it('answers the contract envelope, plus facets and highlights beside it (never inside Node objects)', async () => {
+  it('answers the contract envelope, plus facets, highlights and icon images beside it (never inside Node objects)', async () => {
     const body = await search('');
-    expect(Object.keys(body).sort()).toEqual(['facets', 'highlights', 'limit', 'nodes', 'page', 'total', 'totalPages']);
+    expect(Object.keys(body).sort()).toEqual([
+      'facets',
+      'highlights',
+      'icon_images',
+      'limit',
+      'nodes',
+      'page',
+      'total',
+      'totalPages',
+    ]);
     expect(body).toMatchObject({ total: 3, page: 1, limit: 10, totalPages: 1 });
     const known = Object.keys(NodeSchema.shape);
     for (const node of body.nodes) expect(Object.keys(node).filter((key) => !known.includes(key))).toEqual([]);
@@ -181,6 +190,7 @@ describe('GET /nodes/search (searchNodes)', () => {
       totalPages: 0,
       facets: { os: {}, accelerators: {}, tags: {} },
       highlights: {},
+      icon_images: {},
     });
   });
 

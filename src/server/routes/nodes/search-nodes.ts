@@ -4,6 +4,7 @@ import type { SearchSort } from '../../search/port.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages } from '../../services/nodes/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
+import { iconImagesById, ISLAND_ICON_SIZES } from '../../../lib/images/image-url.ts';
 import { errorResponses, repeatedQuery } from '../schemas.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from './query-params.ts';
 import { highlightsOf, loadHitRows, repositoryTerm } from '../../services/nodes/search-hits.ts';
@@ -71,7 +72,7 @@ const anyOf = (single: string | undefined, many: string[] | undefined) => [
 export function registerSearchNodes(app: App) {
   app.openapi(route, async (c) => {
     const query = c.req.valid('query');
-    const { db, config, search } = c.get('services');
+    const { db, config, search, imageUrls } = c.get('services');
     const includeBanned = query.include_banned ?? false;
     const result = search.search({
       // Untrimmed: a trailing space tells the planner the last word is complete. '' = not given.
@@ -94,15 +95,18 @@ export function registerSearchNodes(app: App) {
 
     const rows = await loadHitRows(db, result.hits, includeBanned);
     const bundles = await loadNodeBundles(db, rows);
+    const nodes = bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false }));
     return c.json(
       {
-        nodes: bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
+        nodes,
         total: result.total,
         page: query.page,
         limit: query.limit,
         totalPages: countPages(result.total, query.limit),
         facets: result.facets,
         highlights: highlightsOf(result.hits, rows),
+        // The search island shows icons through /_image, whose URLs only the server can sign.
+        icon_images: iconImagesById(imageUrls.sign, nodes, ISLAND_ICON_SIZES.searchCard),
       },
       200,
     );

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { IconImagesSchema } from '../image-schemas.ts';
 import { NodeListSchema } from '../schemas.ts';
 
 // Response shapes of the search routes: the contract's list envelope plus our extras (facets,
@@ -28,6 +29,7 @@ export const NodeSearchResultSchema = NodeListSchema.extend({
   highlights: z.record(z.string(), SearchHighlightSchema).openapi({
     description: 'Per node id of this page: what matched, for highlighting.',
   }),
+  icon_images: IconImagesSchema,
 }).openapi('NodeSearchResult');
 
 export const NodeSuggestionSchema = z

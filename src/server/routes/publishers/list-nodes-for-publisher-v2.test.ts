@@ -43,7 +43,14 @@ describe('GET /publishers/{publisherId}/nodes/v2', () => {
   });
 
   it('answers totalPages 0 for an empty publisher and 404 for an unknown one', async () => {
-    expect((await page('', emptyId)).body).toEqual({ nodes: [], total: 0, page: 1, limit: 10, totalPages: 0 });
+    expect((await page('', emptyId)).body).toEqual({
+      nodes: [],
+      total: 0,
+      page: 1,
+      limit: 10,
+      totalPages: 0,
+      icon_images: {},
+    });
     expect((await page('', 'nobody-here')).status).toBe(404);
   });
 });

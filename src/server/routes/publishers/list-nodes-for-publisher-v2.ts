@@ -4,6 +4,8 @@ import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { getPublisherOr404 } from '../../services/publishers/access.ts';
 import { pagePublisherNodes } from '../../services/publishers/list-publisher-nodes.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
+import { iconImagesById, ISLAND_ICON_SIZES } from '../../../lib/images/image-url.ts';
+import { IconImagesSchema } from '../image-schemas.ts';
 import { errorResponses, NodeListSchema } from '../schemas.ts';
 import { PaginationQuery, PublisherParams } from './schemas.ts';
 
@@ -18,7 +20,11 @@ const route = createRoute({
   responses: {
     200: {
       description: 'One page of nodes, newest first',
-      content: { 'application/json': { schema: NodeListSchema } },
+      content: {
+        'application/json': {
+          schema: NodeListSchema.extend({ icon_images: IconImagesSchema }).openapi('PublisherNodeListPage'),
+        },
+      },
     },
     ...errorResponses(400, 404),
   },
@@ -26,7 +32,7 @@ const route = createRoute({
 
 export function registerListNodesForPublisherV2(app: App) {
   app.openapi(route, async (c) => {
-    const { db, config } = c.get('services');
+    const { db, config, imageUrls } = c.get('services');
     const publisher = await getPublisherOr404(db, c.req.valid('param').publisherId);
     const query = c.req.valid('query');
     const page = query.page ?? 1;
@@ -37,13 +43,16 @@ export function registerListNodesForPublisherV2(app: App) {
       limit,
     });
     const bundles = await loadNodeBundles(db, rows);
+    const nodes = bundles.map((bundle) => toApiNode(bundle, config));
     return c.json(
       {
-        nodes: bundles.map((bundle) => toApiNode(bundle, config)),
+        nodes,
         total,
         page,
         limit,
         totalPages: Math.ceil(total / limit),
+        // The dashboard shows icons through /_image, whose URLs only the server can sign.
+        icon_images: iconImagesById(imageUrls.sign, nodes, ISLAND_ICON_SIZES.dashboardNode),
       },
       200,
     );

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { renderReleaseMarkdown } from './render-markdown.ts';
+import { renderReleaseMarkdown as renderWithSigner } from './render-markdown.ts';
 import { readmeImageSrc } from '../../../lib/images/image-url.ts';
+import { createImageUrlSigner } from '../../images/image-url-signer.ts';
 
-// Images come through the site's image endpoint (as sanitize-html writes the attribute).
-const proxied = (url: string) => readmeImageSrc(url).replace(/&/g, '&amp;');
+// Images come through the site's image endpoint, signed (as sanitize-html writes the attribute).
+const sign = createImageUrlSigner('render-markdown-test').sign;
+const proxied = (url: string) => readmeImageSrc(sign, url).replace(/&/g, '&amp;');
+const renderReleaseMarkdown = (markdown: string) => renderWithSigner(markdown, sign);
 
 describe('renderReleaseMarkdown', () => {
   it('renders markdown, shifting headings under the page’s own', () => {

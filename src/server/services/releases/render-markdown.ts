@@ -1,6 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { readmeImageSrc } from '../../../lib/images/image-url.ts';
+import { readmeImageSrc, type SignImageUrl } from '../../../lib/images/image-url.ts';
 
 // Release notes are written by admins, but the rendered HTML is still sanitised: an admin
 // account can be compromised, and notes are often pasted from elsewhere. Headings are shifted
@@ -15,7 +15,7 @@ const ALLOWED_TAGS = [
 
 const SHIFTED_HEADINGS = { h1: 'h3', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6', h6: 'h6' };
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const options = (sign: SignImageUrl): sanitizeHtml.IOptions => ({
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
@@ -36,14 +36,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
       attribs: {
         alt: '',
         ...attribs,
-        ...(attribs['src'] ? { src: readmeImageSrc(attribs['src']) } : {}),
+        ...(attribs['src'] ? { src: readmeImageSrc(sign, attribs['src']) } : {}),
         loading: 'lazy',
       },
     }),
   },
-};
+});
 
-/** Markdown → safe HTML: no scripts, styles, event handlers or javascript: URLs. */
-export function renderReleaseMarkdown(markdown: string): string {
-  return sanitizeHtml(marked.parse(markdown) as string, OPTIONS);
+/** Markdown → safe HTML: no scripts, styles, event handlers or javascript: URLs; image URLs signed by `sign`. */
+export function renderReleaseMarkdown(markdown: string, sign: SignImageUrl): string {
+  return sanitizeHtml(marked.parse(markdown) as string, options(sign));
 }

@@ -37,7 +37,7 @@ describe('loadReadmeHtml', () => {
         return t.services.storage.get(key);
       },
     };
-    const services = { db: t.services.db, storage };
+    const services = { db: t.services.db, storage, imageUrls: t.services.imageUrls };
     const repository = 'https://github.com/acme/cache-test';
     expect(await loadReadmeHtml(services, { archiveId }, repository)).toBeNull();
     expect(await loadReadmeHtml(services, { archiveId }, repository)).toBe('<h3>Hello</h3>');

@@ -13,7 +13,7 @@ const cache = createLruCache<string, Promise<string | null>>(256);
 const MAX_CACHED_HTML_CHARS = 64 * 1024;
 
 async function readAndRender(
-  services: Pick<Services, 'db' | 'storage'>,
+  services: Pick<Services, 'db' | 'storage' | 'imageUrls'>,
   archiveId: string,
   repository: string | null,
 ): Promise<string | null> {
@@ -27,7 +27,7 @@ async function readAndRender(
     const bytes = await services.storage.get(archive.key);
     const readme = bytes ? findReadme(bytes) : null;
     if (!readme) return null;
-    const html = renderReadme(readme.markdown, repositoryBases(repository));
+    const html = renderReadme(readme.markdown, repositoryBases(repository), services.imageUrls.sign);
     return html === '' ? null : html;
   } catch (error) {
     // A storage hiccup shows "No README" rather than an error page; it is not cached (see below).
@@ -38,7 +38,7 @@ async function readAndRender(
 
 /** The sanitised README HTML of a version's archive, or null when there is none (or it is unreadable). */
 export async function loadReadmeHtml(
-  services: Pick<Services, 'db' | 'storage'>,
+  services: Pick<Services, 'db' | 'storage' | 'imageUrls'>,
   version: { archiveId: string | null },
   repository: string | null,
 ): Promise<string | null> {

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { renderReadme } from './render-readme.ts';
 import { repositoryBases } from './repository-urls.ts';
 import { readmeImageSrc } from '../../../../lib/images/image-url.ts';
+import { createImageUrlSigner } from '../../../images/image-url-signer.ts';
 
-// Images come through the site's image endpoint (as sanitize-html writes the attribute).
-const proxied = (url: string) => readmeImageSrc(url).replace(/&/g, '&amp;');
+// Images come through the site's image endpoint, signed (as sanitize-html writes the attribute).
+const sign = createImageUrlSigner('render-readme-test').sign;
+const proxied = (url: string) => readmeImageSrc(sign, url).replace(/&/g, '&amp;');
 
 const GITHUB = repositoryBases('https://github.com/acme/comfy-pack');
-const render = (markdown: string) => renderReadme(markdown, GITHUB);
+const render = (markdown: string) => renderReadme(markdown, GITHUB, sign);
 
 describe('renderReadme', () => {
   it('renders GitHub-flavoured markdown with headings moved under the page headings', () => {
@@ -72,6 +74,7 @@ describe('renderReadme', () => {
     const html = renderReadme(
       '![x](img/x.png) [doc](doc.md) [site](https://example.com/)',
       repositoryBases('https://example.com/me/pack'),
+      sign,
     );
     expect(html).not.toContain('<img');
     expect(html).toContain('<a rel="nofollow ugc noopener noreferrer">doc</a>');

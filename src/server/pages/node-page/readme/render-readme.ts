@@ -1,6 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { readmeImageSrc } from '../../../../lib/images/image-url.ts';
+import { readmeImageSrc, type SignImageUrl } from '../../../../lib/images/image-url.ts';
 import { resolveReference, type RepositoryBases } from './repository-urls.ts';
 
 /** Markdown beyond this many characters is cut before rendering (keeps a page's HTML bounded). */
@@ -15,7 +15,7 @@ const shiftHeading =
 
 const HEADING_TRANSFORMS = Object.fromEntries([1, 2, 3, 4, 5, 6].map((level) => [`h${level}`, shiftHeading(level)]));
 
-function sanitizeOptions(bases: RepositoryBases): sanitizeHtml.IOptions {
+function sanitizeOptions(bases: RepositoryBases, sign: SignImageUrl): sanitizeHtml.IOptions {
   return {
     allowedTags: [
       ...sanitizeHtml.defaults.allowedTags.filter((tag) => !['h1', 'h2'].includes(tag)),
@@ -61,7 +61,7 @@ function sanitizeOptions(bases: RepositoryBases): sanitizeHtml.IOptions {
           decoding: 'async',
         };
         // Through the site's image endpoint: no visitor's browser contacts the README's image hosts.
-        if (src) next['src'] = readmeImageSrc(src);
+        if (src) next['src'] = readmeImageSrc(sign, src);
         for (const key of ['title', 'width', 'height']) if (attribs[key]) next[key] = attribs[key];
         return { tagName, attribs: next };
       },
@@ -79,10 +79,11 @@ function sanitizeOptions(bases: RepositoryBases): sanitizeHtml.IOptions {
 /**
  * README markdown → safe HTML: GitHub-flavoured markdown rendered by marked, then everything that can
  * run or track is removed by sanitize-html (scripts, styles, iframes, forms, on* handlers,
- * javascript:/data: URLs). Relative links and images point into the repository.
+ * javascript:/data: URLs). Relative links and images point into the repository; images come through
+ * the site's image endpoint, with URLs signed by `sign`.
  */
-export function renderReadme(markdown: string, bases: RepositoryBases): string {
+export function renderReadme(markdown: string, bases: RepositoryBases, sign: SignImageUrl): string {
   const source = markdown.length > MAX_MARKDOWN_CHARS ? markdown.slice(0, MAX_MARKDOWN_CHARS) : markdown;
   const html = marked.parse(source, { async: false });
-  return sanitizeHtml(html, sanitizeOptions(bases)).trim();
+  return sanitizeHtml(html, sanitizeOptions(bases, sign)).trim();
 }
