@@ -15,6 +15,10 @@ const port = SITE_PORT;
 const isolated = process.env['E2E_PORT'] !== undefined;
 const dataDir = isolated ? `.e2e-data/${port}` : '.e2e-data';
 const buildEnv: Record<string, string> = isolated ? { NODEYARD_BUILD_DIR: `.builds/${port}` } : {};
+// The specs sign accounts up in the Firebase Auth emulator the server suites use (project
+// demo-nodeyard on 9099), so the server must use that one too, not the one `npm start` would run
+// for its data directory (a project and ports of its own).
+const emulatorHost = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -49,39 +53,51 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // A throw-away data dir per run, so browser tests never see (or touch) a developer's registry.
-    command: `rm -rf ${dataDir} && node scripts/start.ts`,
-    url: `http://127.0.0.1:${port}/en/`,
-    env: {
-      PORT: String(port),
-      API_PORT: String(API_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // Browser tests sign this address up (verified, through the emulator) to act as an admin.
-      ADMIN_EMAILS: 'e2e-admin@nodeyard.test',
-      // Small enough that the admin spec's memory-hungry pack exhausts it (a normal pack needs ~16 MB).
-      ANALYSIS_MAX_HEAP_MB: '64',
-      // Request logs would drown the test output; warnings and errors still show.
-      LOG_LEVEL: 'warn',
-      // The account spec's fake vendor (tests/support/fake-vendor.ts), started by the spec itself.
-      VENDOR_LUMA_BASE_URL: `http://127.0.0.1:${FAKE_VENDOR_PORT}/luma`,
-      VENDOR_LUMA_API_KEY: 'e2e-fake-luma-key',
-      // Claim-my-node against the dashboard spec's fake GitHub (tests/support/fake-github.ts).
-      GITHUB_OAUTH_CLIENT_ID: 'e2e-github-client',
-      GITHUB_OAUTH_CLIENT_SECRET: 'e2e-github-secret',
-      GITHUB_BASE_URL: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
-      GITHUB_API_URL: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
-      // Analytics on (a key and host configured is what turns PostHog on, whatever NODE_ENV says), against
-      // the analytics spec's fake ingestion endpoint (tests/support/fake-posthog.ts).
-      POSTHOG_KEY: 'e2e-posthog-key',
-      POSTHOG_HOST: `http://127.0.0.1:${FAKE_POSTHOG_PORT}`,
-      // The image endpoint may fetch from loopback: specs serve publishers' images from local servers.
-      IMAGE_ALLOW_LOOPBACK: 'true',
-      ...buildEnv,
+  webServer: [
+    {
+      // Reused when it already runs (a developer's, or the server suites'); else started for the run.
+      command:
+        'node node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth --project demo-nodeyard',
+      url: `http://${emulatorHost}/`,
+      reuseExistingServer: true,
+      timeout: 120_000,
     },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-  },
+    {
+      // A throw-away data dir per run, so browser tests never see (or touch) a developer's registry.
+      command: `rm -rf ${dataDir} && node scripts/start.ts`,
+      url: `http://127.0.0.1:${port}/en/`,
+      env: {
+        PORT: String(port),
+        API_PORT: String(API_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        FIREBASE_PROJECT_ID: 'demo-nodeyard',
+        // Browser tests sign this address up (verified, through the emulator) to act as an admin.
+        ADMIN_EMAILS: 'e2e-admin@nodeyard.test',
+        // Small enough that the admin spec's memory-hungry pack exhausts it (a normal pack needs ~16 MB).
+        ANALYSIS_MAX_HEAP_MB: '64',
+        // Request logs would drown the test output; warnings and errors still show.
+        LOG_LEVEL: 'warn',
+        // The account spec's fake vendor (tests/support/fake-vendor.ts), started by the spec itself.
+        VENDOR_LUMA_BASE_URL: `http://127.0.0.1:${FAKE_VENDOR_PORT}/luma`,
+        VENDOR_LUMA_API_KEY: 'e2e-fake-luma-key',
+        // Claim-my-node against the dashboard spec's fake GitHub (tests/support/fake-github.ts).
+        GITHUB_OAUTH_CLIENT_ID: 'e2e-github-client',
+        GITHUB_OAUTH_CLIENT_SECRET: 'e2e-github-secret',
+        GITHUB_BASE_URL: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
+        GITHUB_API_URL: `http://127.0.0.1:${FAKE_GITHUB_PORT}`,
+        // Analytics on (a key and host configured is what turns PostHog on, whatever NODE_ENV says), against
+        // the analytics spec's fake ingestion endpoint (tests/support/fake-posthog.ts).
+        POSTHOG_KEY: 'e2e-posthog-key',
+        POSTHOG_HOST: `http://127.0.0.1:${FAKE_POSTHOG_PORT}`,
+        // The image endpoint may fetch from loopback: specs serve publishers' images from local servers.
+        IMAGE_ALLOW_LOOPBACK: 'true',
+        ...buildEnv,
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 // `npm start`: builds the site when the sources are newer than the last build, then serves it.
 // `--no-build` serves whatever is in dist/ (used by tests that have just built). Without a real
-// Firebase project it also runs the Firebase Auth emulator (scripts/lib/auth-emulator.ts).
+// Firebase project it also runs the Firebase Auth emulator of this DATA_DIR (scripts/lib/auth-emulator.ts):
+// its own project id and ports, which the server and the pages then use.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,18 +70,20 @@ const emulatorRefusal = needsLocalAuthEmulator(env)
 if (emulatorRefusal) fail(`Not starting the Firebase Auth emulator. ${emulatorRefusal}`);
 // Started before the build so the two overlap; the server needs it only once it serves.
 if (needsLocalAuthEmulator(env)) {
-  auth = await launchAuthEmulator({ root, projectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR }).catch(fail);
+  auth = await launchAuthEmulator({ root, baseProjectId: env.FIREBASE_PROJECT_ID, dataDir: env.DATA_DIR }).catch(fail);
 }
 if (!process.argv.includes('--no-build')) buildIfStale();
 if (auth) {
   await auth.ready().catch(fail);
+  // Read by the server (token audience) and by the pages (the browser's Firebase config) alike.
   process.env['FIREBASE_AUTH_EMULATOR_HOST'] = auth.hostPort;
+  process.env['FIREBASE_PROJECT_ID'] = auth.projectId;
 }
 
 server = await startServer().catch(fail);
 const authLine = !auth
   ? ''
-  : `\n  Auth  ${auth.url}/  (Firebase Auth emulator${auth.owned ? `, accounts kept in ${auth.dataDir}` : ', already running: reused'})`;
+  : `\n  Auth  ${auth.url}/  (Firebase Auth emulator, project ${auth.projectId}${auth.owned ? `, accounts kept in ${auth.dataDir}` : ', already running: reused'})`;
 console.log(
   `\nNodeyard is running:\n  Site  ${server.siteUrl}/\n  API   ${server.apiUrl}/  (also at ${server.siteUrl}/api/; OpenAPI at ${server.apiUrl}/openapi.json)${authLine}\n`,
 );

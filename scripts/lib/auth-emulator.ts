@@ -1,9 +1,12 @@
 // Local sign-in for `npm start`. Without a real Firebase project, Nodeyard runs the Firebase Auth
 // emulator (from the firebase-tools devDependency) as a child process, so sign-up and sign-in work
-// offline, and keeps its accounts in DATA_DIR across restarts.
+// offline, and keeps its accounts in DATA_DIR across restarts. Each DATA_DIR has an emulator of its
+// own (project id and ports: emulator-identity.ts), so two registries on one machine never see, nor
+// export, each other's accounts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { belongsToDataDir, emulatorIdentity, isPortFree, type EmulatorIdentity } from './emulator-identity.ts';
 
 export interface AuthEmulatorSettings {
   FIREBASE_AUTH_EMULATOR_HOST?: string | undefined;
@@ -15,14 +18,6 @@ export function needsLocalAuthEmulator(env: AuthEmulatorSettings): boolean {
   if (env.FIREBASE_AUTH_EMULATOR_HOST) return false;
   const project = env.FIREBASE_PROJECT_ID;
   return !project || project.startsWith('demo-');
-}
-
-/** Host and port of the auth emulator as firebase.json sets them (the CLI reads the same file). */
-export function emulatorAddress(configPath: string): { host: string; port: number } {
-  const config = JSON.parse(readFileSync(configPath, 'utf8')) as {
-    emulators?: { auth?: { host?: string; port?: number } };
-  };
-  return { host: config.emulators?.auth?.host ?? '127.0.0.1', port: config.emulators?.auth?.port ?? 9099 };
 }
 
 export type ProbeResult = 'emulator' | 'other' | 'closed';
@@ -43,6 +38,8 @@ export interface AuthEmulatorHandle {
   /** host:port, the value FIREBASE_AUTH_EMULATOR_HOST takes. */
   hostPort: string;
   url: string;
+  /** This data directory's project id: the server and the browser must use it (FIREBASE_PROJECT_ID). */
+  projectId: string;
   /** False when an emulator that was already running is reused (then we never stop it). */
   owned: boolean;
   /** Where the accounts are kept between runs (only for an emulator we started). */
@@ -56,13 +53,12 @@ export interface AuthEmulatorHandle {
 }
 
 export interface LaunchOptions {
-  /** The repository root: the CLI runs here. */
+  /** The repository root (where firebase-tools is installed). */
   root: string;
-  projectId: string;
+  /** FIREBASE_PROJECT_ID ("demo-…"); the emulator's project is this plus a hash of the data directory. */
+  baseProjectId: string;
   /** Accounts are imported from and exported to `<dataDir>/auth-emulator`. */
   dataDir: string;
-  /** firebase.json to use (tests point it at another port). */
-  configPath?: string;
 }
 
 const EXPORT_METADATA = 'firebase-export-metadata.json';
@@ -78,38 +74,62 @@ function tail(file: string, lines = 25): string {
 }
 
 /**
- * Reuses an emulator that already listens on the configured address, else starts one. The child
- * stays in our process group on purpose: Ctrl-C in a terminal and a test runner killing the group
- * reach it too, so it is never left running on its own.
+ * This data directory's emulator, and whether it already runs. One running on the recorded port is
+ * reused only when it is this directory's (belongsToDataDir); when the recorded ports are taken by
+ * anything else (another directory's emulator, another program), new free ones are recorded.
+ */
+export async function prepareAuthEmulator(
+  dataDir: string,
+  baseProjectId: string,
+): Promise<{ identity: EmulatorIdentity; running: boolean }> {
+  const identity = await emulatorIdentity(dataDir, baseProjectId);
+  const probe = await probeAuthEmulator(`${identity.host}:${identity.authPort}`);
+  if (probe === 'emulator' && (await belongsToDataDir(identity))) return { identity, running: true };
+  const portsFree =
+    probe === 'closed' &&
+    (await isPortFree(identity.hubPort, identity.host)) &&
+    (await isPortFree(identity.loggingPort, identity.host));
+  if (portsFree) return { identity, running: false };
+  return { identity: await emulatorIdentity(dataDir, baseProjectId, { fresh: true }), running: false };
+}
+
+/**
+ * Reuses this data directory's emulator when it already runs, else starts one. The child stays in
+ * our process group on purpose: Ctrl-C in a terminal and a test runner killing the group reach it
+ * too, so it is never left running on its own.
  */
 export async function launchAuthEmulator(options: LaunchOptions): Promise<AuthEmulatorHandle> {
-  const configPath = resolve(options.configPath ?? join(options.root, 'firebase.json'));
-  const { host, port } = emulatorAddress(configPath);
-  const hostPort = `${host}:${port}`;
+  const { identity, running } = await prepareAuthEmulator(options.dataDir, options.baseProjectId);
+  const hostPort = `${identity.host}:${identity.authPort}`;
   const url = `http://${hostPort}`;
-  const probe = await probeAuthEmulator(hostPort);
-  if (probe === 'emulator') {
-    return { hostPort, url, owned: false, dataDir: null, ready: async () => {}, stop: async () => {}, stopNow() {} };
-  }
-  if (probe === 'other') {
-    throw new Error(`Port ${port} on ${host} is in use by something that is not the Firebase Auth emulator.`);
+  const { projectId } = identity;
+  if (running) {
+    return {
+      hostPort,
+      url,
+      projectId,
+      owned: false,
+      dataDir: null,
+      ready: async () => {},
+      stop: async () => {},
+      stopNow() {},
+    };
   }
 
-  const dataDir = join(resolve(options.dataDir), 'auth-emulator');
-  mkdirSync(dirname(dataDir), { recursive: true });
-  const logFile = join(dirname(dataDir), 'auth-emulator.log');
+  const home = resolve(options.dataDir);
+  const dataDir = join(home, 'auth-emulator');
+  mkdirSync(home, { recursive: true });
+  const logFile = join(home, 'auth-emulator.log');
   const cli = join(options.root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
   if (!existsSync(cli)) throw new Error(`firebase-tools is missing (${cli}): run npm install first.`);
-  const args = [cli, 'emulators:start', '--only', 'auth', '--project', options.projectId, '--config', configPath];
+  const args = [cli, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', identity.configPath];
   if (existsSync(join(dataDir, EXPORT_METADATA))) args.push('--import', dataDir);
   args.push('--export-on-exit', dataDir);
 
   // Output goes to a file, not a pipe: the emulator keeps writing while it exports after we exit.
   const log = openSync(logFile, 'w');
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: dirname(configPath),
-    stdio: ['ignore', log, log],
-  });
+  // In the data directory: the CLI's own debug log lands there too.
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: home, stdio: ['ignore', log, log] });
   closeSync(log);
   let exited = child.exitCode !== null;
   const exitedPromise = new Promise<void>((resolveExit) => {
@@ -128,6 +148,7 @@ export async function launchAuthEmulator(options: LaunchOptions): Promise<AuthEm
   return {
     hostPort,
     url,
+    projectId,
     owned: true,
     dataDir,
     async ready(timeoutMs = 60_000) {
