@@ -139,7 +139,7 @@ describe('validateZip', () => {
   it('refuses corrupt data (CRC mismatch)', async () => {
     const zip = withBadCrc(buildZip({ '__init__.py': '# ok', 'nodes.py': 'print(1)' }), 'nodes.py');
     expect((await rejection(zip)).message).toBe(
-      'Archive entry "nodes.py" fails its CRC-32 check (the data is corrupt).',
+      'The archive is ambiguous (entry-data): entry "nodes.py" fails its CRC-32 check (corrupt data: readers that skip the check would extract it anyway).',
     );
   });
 

@@ -26,10 +26,9 @@ function checkResult(entry: ZipLayoutEntry, size: number, crc: number, consumed:
     );
   }
   if (crc >>> 0 !== entry.crc32) {
-    throw new ZipRuleError(
-      'entry-data',
-      `Archive entry ${quoteName(entry.name)} fails its CRC-32 check (the data is corrupt).`,
-      entry.name,
+    throw dataProblem(
+      entry,
+      'fails its CRC-32 check (corrupt data: readers that skip the check would extract it anyway)',
     );
   }
 }
