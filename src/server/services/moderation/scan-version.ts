@@ -19,6 +19,7 @@ import {
   touchNode,
   upsertScanRecord,
 } from './store-analysis.ts';
+import { banHoldOf } from './ban-hold.ts';
 import { SCAN_FAILED_REASON, verdictFor } from './verdict.ts';
 
 // The `version.scan` job: re-validate → scan → extract (all read-only), then ONE transaction
@@ -39,6 +40,8 @@ const SYSTEM = { userId: null, kind: 'system' as const };
 export interface VersionScanHooks {
   /** Runs inside the final transaction after every write (tests use it to crash mid-commit). */
   beforeCommit?: (tx: Db) => Promise<void>;
+  /** Runs between the analysis and the final transaction (tests ban someone "while the scan runs"). */
+  afterAnalysis?: () => Promise<void>;
 }
 
 const versionIdOf = (job: JobRow) => {
@@ -61,6 +64,9 @@ async function store(tx: Db, versionId: string, analysis: Analysis, hooks: Versi
   const { scan, extraction } = analysis;
   const verdict = verdictFor(scan.findings, scan.rulesetVersion);
   const decide = await pipelineMayDecide(tx, version);
+  // Banned since the upload (node, publisher or publishing account): held, never Active (ban-hold.ts).
+  const held = decide ? await banHoldOf(tx, version) : null;
+  const applied = held ? { status: 'NodeVersionStatusFlagged' as const, reason: held.reason } : verdict;
 
   await replaceFindings(tx, version.id, scan.findings, scan.rulesetVersion);
   await replaceComfyNodes(tx, version.id, extraction.nodes);
@@ -73,7 +79,7 @@ async function store(tx: Db, versionId: string, analysis: Analysis, hooks: Versi
     .update(nodeVersions)
     .set({
       comfyNodeExtractStatus: extraction.status,
-      ...(decide ? { status: verdict.status, statusReason: verdict.reason } : {}),
+      ...(decide ? { status: applied.status, statusReason: applied.reason } : {}),
       updatedAt: new Date(),
     })
     .where(eq(nodeVersions.id, version.id))
@@ -86,18 +92,20 @@ async function store(tx: Db, versionId: string, analysis: Analysis, hooks: Versi
     durationMs: scan.durationMs + extraction.durationMs,
     skipped: scan.skipped,
     error: null,
-    appliedStatus: decide ? verdict.status : null,
-    appliedReason: decide ? verdict.reason : null,
+    // A ban hold is not the scanner's decision: a later rescan must not lift it.
+    appliedStatus: decide && !held ? verdict.status : null,
+    appliedReason: decide && !held ? verdict.reason : null,
   });
   await refreshLatestVersion(tx, version.nodeId);
   await touchNode(tx, version.nodeId);
   await recordAudit(tx, {
     actor: SYSTEM,
-    action: 'node_version.scan',
+    action: held ? 'node_version.scan_held' : 'node_version.scan',
     targetType: 'node_version',
     targetId: version.id,
     before: { status: version.status, statusReason: version.statusReason },
     after: {
+      ...(held ? { heldFor: held.code, verdict: verdict.status } : {}),
       status: after!.status,
       statusReason: after!.statusReason,
       rulesetVersion: scan.rulesetVersion,
@@ -124,6 +132,7 @@ async function run(services: Services, job: JobRow, hooks: VersionScanHooks) {
     // Out of memory or time: another attempt would end the same way.
     throw error instanceof AnalysisAborted ? new PermanentJobError(error.message) : error;
   });
+  await hooks.afterAnalysis?.();
   await services.db.transaction((tx) => store(tx, versionId, analysis, hooks));
 }
 

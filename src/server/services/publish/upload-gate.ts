@@ -4,6 +4,7 @@ import type { NodeVersionRow } from '../../db/rows.ts';
 import { auditLog, nodes, personalAccessTokens, publishers } from '../../db/schema/index.ts';
 import { forbidden, type ApiError } from '../../errors.ts';
 import { tokenPublishDenial } from './token-authority.ts';
+import { versionBanDenial } from './version-bans.ts';
 
 /*
  * The signed upload URL outlives the publish call by 15 minutes. A ban of the token's creator or of
@@ -33,6 +34,9 @@ async function publishingTokenId(db: Db, versionId: string): Promise<string | nu
 
 /** Why the upload of `version`'s zip must be refused now, or null when it may be accepted. */
 export async function uploadDenial(db: Db, version: NodeVersionRow): Promise<ApiError | null> {
+  // A ban of the node, its publisher or the publishing account (version-bans.ts) stops it first.
+  const banned = await versionBanDenial(db, version);
+  if (banned) return banned;
   const [owner] = await db
     .select({ publisher: publishers })
     .from(nodes)
