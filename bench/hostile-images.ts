@@ -75,15 +75,18 @@ const png = await largePng(SIDE);
 const host = await startImageHost(png);
 const dataDir = mkdtempSync(join(tmpdir(), 'nodeyard-hostile-images-'));
 console.log(`Large image: ${SIDE}×${SIDE} PNG, ${(png.length / 1024).toFixed(0)} KiB on ${host.origin}`);
-const instance = await startInstance({
-  NODEYARD_INSTANCE_SITE: 'true',
-  DATA_DIR: dataDir,
-  SEED_DEMO_DATA: 'true',
-  IMAGE_ALLOW_LOOPBACK: 'true',
-  IMAGE_URL_SECRET: SECRET,
-  RESPONSE_CACHE_MAX_BYTES: '0',
-  RATE_LIMIT_ENABLED: 'true',
-});
+const instance = await startInstance(
+  {
+    NODEYARD_INSTANCE_SITE: 'true',
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'true',
+    IMAGE_ALLOW_LOOPBACK: 'true',
+    IMAGE_URL_SECRET: SECRET,
+    RESPONSE_CACHE_MAX_BYTES: '0',
+    RATE_LIMIT_ENABLED: 'true',
+  },
+  240_000,
+);
 try {
   const search = (await (await fetch(`${instance.apiUrl}/nodes/search?limit=50`)).json()) as {
     nodes: { id: string }[];

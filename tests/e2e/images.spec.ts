@@ -110,3 +110,32 @@ test('a broken icon leaves the letter avatar showing', async ({ page, request })
   await expect(box.locator('span[aria-hidden="true"]')).toBeVisible();
   await box.screenshot({ path: 'test-results/screenshots/images-broken-icon.png' });
 });
+
+test('search cards show the icon through signed /_image URLs, rendered by the server and by the island', async ({
+  page,
+  request,
+}) => {
+  const nodeId = await createPack(request, `${hostUrl}/icon.png`);
+  const cardIcon = () => page.locator(`[data-node-id="${nodeId}"]`).getByTestId('node-card-icon').locator('img');
+  const loaded = () => cardIcon().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
+
+  // Server-rendered results (the search index follows the new pack within a second).
+  await expect
+    .poll(async () => {
+      await page.goto(`/en/?q=${nodeId}`);
+      return cardIcon().count();
+    })
+    .toBe(1);
+  await expect(cardIcon()).toHaveAttribute('src', /\/_image\?url=.+&w=48&fit=icon&s=[\w-]{22}$/);
+  await expect.poll(loaded).toBeGreaterThan(1);
+
+  // The island's own search: the API answer's icon_images.
+  await page.goto('/en/');
+  await expect(page.getByTestId('search-app')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByTestId('search-input').fill(nodeId);
+  await expect(cardIcon()).toHaveAttribute(
+    'srcset',
+    /&w=48&fit=icon&s=[\w-]{22} 48w, .+&w=96&fit=icon&s=[\w-]{22} 96w$/,
+  );
+  await expect.poll(loaded).toBeGreaterThan(1);
+});
