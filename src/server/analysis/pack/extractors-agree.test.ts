@@ -171,7 +171,8 @@ describe.skipIf(!canRun)('every extractor reads exactly what we scanned, or we r
 
   it('accepts clean archives from Python, Info-ZIP, git archive, fflate and streaming writers, read alike by all', () => {
     const expected = clean.filter((j) => !j.refusedBy);
-    expect(expected.length).toBeGreaterThanOrEqual(30);
+    // fflate, three from Python and 24 from the builder at least; Info-ZIP zip and git archive where installed.
+    expect(expected.length).toBeGreaterThanOrEqual(28);
     const refused = expected.filter((j) => j.ours.refused).map((j) => [j.label, j.ours.refused && j.ours.message]);
     expect(refused).toEqual([]);
     const mismatches = clean.filter((j) => j.disagreeing.length > 0).map((j) => [j.label, j.disagreeing]);
