@@ -1,7 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
-import ipaddr from 'ipaddr.js';
 
 // The client's address, for rate limits, install counting and popular searches. Behind proxies the
 // socket address is the nearest proxy's, and X-Forwarded-For holds the chain: "client, proxy1,
@@ -42,16 +41,4 @@ export function requestClientAddress(req: IncomingMessage, hops: number): string
   const header = req.headers['x-forwarded-for'];
   const forwardedFor = Array.isArray(header) ? header.join(',') : header;
   return forwardedAddress(forwardedFor, () => req.socket?.remoteAddress ?? 'unknown', hops);
-}
-
-/**
- * The block one client holds: an IPv4 address itself, an IPv6 address's /64 (what one subscriber
- * gets, so rotating addresses inside it is still one client). Anything else is kept as it is.
- */
-export function clientBlock(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address); // ::ffff:a.b.c.d counts as a.b.c.d
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
-  return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, createClientBudget } from './client-budget.ts';
+import { clientBlock } from '../http/client-block.ts';
+import { createClientBudget } from './client-budget.ts';
 
 describe('the per-client image budget', () => {
   it('counts IPv4 by address (mapped forms too) and IPv6 by /64', () => {
-    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
-    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
-    expect(clientKey('2001:db8:1:2::1')).toBe(clientKey('2001:db8:1:2:ffff::9'));
-    expect(clientKey('2001:db8:1:2::1')).not.toBe(clientKey('2001:db8:1:3::1'));
+    expect(clientBlock('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientBlock('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientBlock('2001:db8:1:2::1')).toBe(clientBlock('2001:db8:1:2:ffff::9'));
+    expect(clientBlock('2001:db8:1:2::1')).not.toBe(clientBlock('2001:db8:1:3::1'));
   });
 
   it('refills at perMinute and says when the next token comes', () => {

@@ -1,4 +1,4 @@
-import ipaddr from 'ipaddr.js';
+import { clientBlock } from '../http/client-block.ts';
 import type { Clock } from '../clock.ts';
 
 // How many new images one client may make the server fetch and decode: a token bucket per client,
@@ -26,15 +26,6 @@ interface Bucket {
   at: number;
 }
 
-/** The key a client is counted under: its IPv4 address, or its IPv6 /64. */
-export function clientKey(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.process(address); // ::ffff:a.b.c.d counts as a.b.c.d
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
-  return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
-}
-
 export function createClientBudget(options: ClientBudgetOptions) {
   const buckets = new Map<string, Bucket>();
   const maxClients = options.maxClients ?? 10_000;
@@ -43,7 +34,7 @@ export function createClientBudget(options: ClientBudgetOptions) {
   return {
     /** Takes one token for this client, or says how long until it has one. */
     take(address: string): BudgetDecision {
-      const key = clientKey(address);
+      const key = clientBlock(address);
       const now = options.clock.now().getTime();
       const bucket = buckets.get(key) ?? { tokens: options.burst, at: now };
       buckets.delete(key);

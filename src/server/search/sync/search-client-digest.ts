@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { clientBlock } from '../../http/client-ip.ts';
+import { clientBlock } from '../../http/client-block.ts';
 
 /**
  * The name a searching client is counted under in the shared table: an HMAC of its address (IPv4

@@ -1,36 +1,18 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeVersionRow } from '../../db/rows.ts';
-import { auditLog, nodes, personalAccessTokens, publishers } from '../../db/schema/index.ts';
+import { nodes, personalAccessTokens, publishers } from '../../db/schema/index.ts';
 import { forbidden, type ApiError } from '../../errors.ts';
 import { tokenPublishDenial } from './token-authority.ts';
+import { readPublishRecord } from './publish-record.ts';
 import { versionBanDenial } from './version-bans.ts';
 
 /*
  * The signed upload URL outlives the publish call by 15 minutes. A ban of the token's creator or of
  * the publisher, the creator's removal from the publisher, or the token's revocation in that window
  * must still stop the version: the upload is refused with the same decision the publish would get
- * now. Which token published the version is read from its `node_version.publish` audit entry
- * (append-only, written in the publish transaction); a Pending version without one was not made
- * by a token publish and only meets the publisher check.
+ * now. Which token published the version comes from its publish record (publish-record.ts).
  */
-
-async function publishingTokenId(db: Db, versionId: string): Promise<string | null> {
-  const [entry] = await db
-    .select({ after: auditLog.after })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.targetType, 'node_version'),
-        eq(auditLog.targetId, versionId),
-        eq(auditLog.action, 'node_version.publish'),
-      ),
-    )
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  const key = (entry?.after as { accessKey?: { id?: unknown } } | null | undefined)?.accessKey;
-  return typeof key?.id === 'string' ? key.id : null;
-}
 
 /** Why the upload of `version`'s zip must be refused now, or null when it may be accepted. */
 export async function uploadDenial(db: Db, version: NodeVersionRow): Promise<ApiError | null> {
@@ -44,12 +26,9 @@ export async function uploadDenial(db: Db, version: NodeVersionRow): Promise<Api
     .where(eq(nodes.id, version.nodeId))
     .limit(1);
   if (!owner) return null;
-  const tokenId = await publishingTokenId(db, version.id);
-  if (!tokenId) {
-    return owner.publisher.status === 'PublisherStatusBanned'
-      ? forbidden(`Publisher "${owner.publisher.id}" is banned and cannot publish.`, 'publisher_banned')
-      : null;
-  }
+  // A Pending version without a token was not made by a token publish: the ban checks above are all it meets.
+  const { tokenId } = await readPublishRecord(db, version.id);
+  if (!tokenId) return null;
   const [token] = await db.select().from(personalAccessTokens).where(eq(personalAccessTokens.id, tokenId)).limit(1);
   if (!token) {
     return forbidden(

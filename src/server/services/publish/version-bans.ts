@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeVersionRow } from '../../db/rows.ts';
-import { auditLog, nodes, publishers, users } from '../../db/schema/index.ts';
+import { nodes, publishers, users } from '../../db/schema/index.ts';
 import { forbidden, type ApiError } from '../../errors.ts';
+import { readPublishRecord } from './publish-record.ts';
 
 /*
  * Bans that stop a version before it can become installable, wherever it is on its way: its
@@ -11,26 +12,8 @@ import { forbidden, type ApiError } from '../../errors.ts';
  * (moderation/scan-version.ts: the version is held, never Active), because a ban may land at any
  * moment between the upload URL being issued and the scan finishing.
  *
- * "The account that published it" is the actor of the version's `node_version.publish` audit
- * entry (the token's creator, recorded in the publish transaction), so it is known even after the
- * token itself was revoked.
+ * "The account that published it" comes from the version's publish record (publish-record.ts).
  */
-
-async function publishingUserId(db: Db, versionId: string): Promise<string | null> {
-  const [entry] = await db
-    .select({ userId: auditLog.actorUserId })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.targetType, 'node_version'),
-        eq(auditLog.targetId, versionId),
-        eq(auditLog.action, 'node_version.publish'),
-      ),
-    )
-    .orderBy(desc(auditLog.id))
-    .limit(1);
-  return entry?.userId ?? null;
-}
 
 /**
  * The ban that stops `version` now, or null. With `lock` (inside a transaction that goes on to
@@ -68,7 +51,7 @@ export async function versionBanDenial(
   if (node?.status === 'NodeStatusBanned') {
     return forbidden(`Node "${node.id}" is banned; its versions cannot be published.`, 'node_banned');
   }
-  const userId = await publishingUserId(db, version.id);
+  const { userId } = await readPublishRecord(db, version.id);
   if (!userId) return null;
   const userQuery = db.select({ status: users.status }).from(users).where(eq(users.id, userId)).limit(1);
   const [user] = options.lock ? await userQuery.for('share') : await userQuery;
