@@ -104,7 +104,7 @@ test.describe('admin publishers and users', () => {
     await signInAt(page, ADMIN_EMAIL, `/en/admin/users?search=${encodeURIComponent(email)}`, { timeout: 20_000 });
     const toggle = page.getByRole('switch', { name: `Not an administrator ${email}` });
     await toggle.click();
-    const dialog = page.getByRole('dialog', { name: `Make ${email} an administrator?` });
+    const dialog = page.getByRole('dialog', { name: `Make \u2068${email}\u2069 an administrator?` });
     await expect(dialog).toBeVisible();
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -115,7 +115,9 @@ test.describe('admin publishers and users', () => {
     const granted = page.getByRole('switch', { name: `Administrator ${email}` });
     await expect(granted).toHaveAttribute('aria-checked', 'true');
     await granted.click();
-    const revoke = page.getByRole('dialog', { name: `Remove administrator rights from ${email}?` });
+    const revoke = page.getByRole('dialog', {
+      name: `Remove administrator rights from \u2068${email}\u2069?`,
+    });
     await revoke.getByRole('button', { name: 'Remove rights' }).click();
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
   });

@@ -10,8 +10,11 @@ export interface UndoTarget {
   text: string;
   batchId?: string;
   entryIds?: number[];
-  /** An action with its own inverse route (a node ban is undone by unbanning it). */
-  request?: { path: string };
+  /**
+   * An action with its own inverse route (a node ban is undone by unbanning it): POST unless a method is given
+   * (a user ban is undone by a PUT that makes the account active again).
+   */
+  request?: { path: string; method?: 'POST' | 'PUT'; body?: unknown };
 }
 
 /**
@@ -26,8 +29,10 @@ export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone:
     if (!target) return;
     setBusy(true);
     try {
-      if (target.request) await apiRequest('POST', target.request.path);
-      else {
+      if (target.request) {
+        const { path, method = 'POST', body } = target.request;
+        await apiRequest(method, path, body === undefined ? {} : { body });
+      } else {
         await apiRequest('POST', '/admin/undo', {
           body: target.batchId ? { batch_id: target.batchId } : { entry_ids: target.entryIds },
         });

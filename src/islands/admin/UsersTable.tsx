@@ -8,9 +8,19 @@ import { SearchForm } from './SearchForm.tsx';
 import { StatusPill } from './StatusPill.tsx';
 import { button, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
+import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 
 type UserPage = ApiSchema<'AdminUserList'>;
+type AdminUser = UserPage['users'][number];
+type Decision = { user: AdminUser; verb: 'grant' | 'revoke' | 'ban' | 'unban' };
+
+const DIALOG_KEYS = {
+  grant: { title: 'confirmGrant', body: 'grantBody', confirm: 'grantConfirm' },
+  revoke: { title: 'confirmRevoke', body: 'revokeBody', confirm: 'revokeConfirm' },
+  ban: { title: 'banTitle', body: 'banBody', confirm: 'banConfirm' },
+  unban: { title: 'unbanTitle', body: 'unbanBody', confirm: 'unbanConfirm' },
+} as const;
 
 export function UsersTable() {
   const { t, userId } = useAdmin();
@@ -25,21 +35,40 @@ export function UsersTable() {
     ...(admins ? { admins: true } : {}),
   });
   const { run, busy } = useAdminAction();
-  // Granting or revoking administrator rights asks in the app's dialog first.
-  const [asking, setAsking] = useState<{ user: UserPage['users'][number]; isAdmin: boolean } | null>(null);
-  const labelOf = (user: UserPage['users'][number]) => user.email ?? user.id;
-  function decide() {
+  // Rights and bans ask in the app's dialog first; a ban needs a reason (listed with the user and kept in the audit
+  // entry) and then offers Undo, like node and publisher bans. The server refuses self-demotion and self-bans anyway.
+  const [asking, setAsking] = useState<Decision | null>(null);
+  const [undo, setUndo] = useState<UndoTarget | null>(null);
+  const labelOf = (user: AdminUser) => user.email ?? user.id;
+  // In plain-text messages (dialog title, Undo bar, toasts) the address is wrapped in Unicode isolates, so a Latin
+  // e-mail inside an Arabic sentence keeps its own order instead of being scrambled by the bidi algorithm.
+  const named = (user: AdminUser) => ({ user: `\u2068${labelOf(user)}\u2069` });
+  const userPath = (user: AdminUser) => `/admin/users/${encodeURIComponent(user.id)}`;
+  async function decide(reason: string) {
     if (!asking) return;
-    const { user, isAdmin } = asking;
+    const { user, verb } = asking;
     setAsking(null);
-    void run(
+    const name = named(user);
+    if (verb === 'grant' || verb === 'revoke') {
+      await run(user.id, 'PUT', userPath(user), { isAdmin: verb === 'grant' }, t('admin.users.saved', name));
+      return;
+    }
+    const banning = verb === 'ban';
+    const done = await run(
       user.id,
       'PUT',
-      `/admin/users/${encodeURIComponent(user.id)}`,
-      { isAdmin },
-      t('admin.users.saved', { user: labelOf(user) }),
+      userPath(user),
+      banning ? { status: 'UserStatusBanned', reason } : { status: 'UserStatusActive' },
+      banning ? null : t('admin.users.done.unban', name),
     );
+    if (done && banning) {
+      setUndo({
+        text: t('admin.users.done.ban', name),
+        request: { path: userPath(user), method: 'PUT', body: { status: 'UserStatusActive' } },
+      });
+    }
   }
+  const keys = asking ? DIALOG_KEYS[asking.verb] : null;
   return (
     <section aria-labelledby="admin-users-title" className="flex flex-col gap-4">
       <h2 id="admin-users-title" className="text-xl font-semibold">
@@ -64,54 +93,78 @@ export function UsersTable() {
           { key: 'user', label: t('admin.users.col.user') },
           { key: 'status', label: t('admin.nodes.col.status') },
           { key: 'admin', label: t('admin.users.col.admin') },
+          { key: 'actions', label: t('admin.nodes.col.actions') },
         ]}
       >
         {(data) =>
-          data.users.map((user) => (
-            <tr key={user.id} className={row}>
-              <td className={td}>
-                <div className="font-medium" dir="ltr">
-                  {user.email ?? user.id}
-                </div>
-                {user.name && <div className="text-xs text-slate-600 dark:text-slate-300">{user.name}</div>}
-              </td>
-              <td className={td}>
-                <StatusPill status={user.status} />
-              </td>
-              <td className={td}>
-                <button
-                  type="button"
-                  role="switch"
-                  aria-checked={user.isAdmin}
-                  className={user.isAdmin ? button.primary : button.secondary}
-                  disabled={busy === user.id || user.id === userId}
-                  onClick={() => setAsking({ user, isAdmin: !user.isAdmin })}
-                >
-                  {user.isAdmin ? t('admin.users.isAdmin') : t('admin.users.notAdmin')}
-                  <span className="sr-only"> {user.email ?? user.id}</span>
-                </button>
-              </td>
-            </tr>
-          ))
+          data.users.map((user) => {
+            const banned = user.status === 'UserStatusBanned';
+            const self = user.id === userId;
+            return (
+              <tr key={user.id} className={row}>
+                <td className={td}>
+                  <div className="font-medium" dir="ltr">
+                    {labelOf(user)}
+                  </div>
+                  {user.name && <div className="text-xs text-slate-600 dark:text-slate-300">{user.name}</div>}
+                </td>
+                <td className={td}>
+                  <StatusPill status={user.status} />
+                  {banned && user.banReason && (
+                    <p className="mt-1 max-w-xs text-xs break-words text-slate-600 dark:text-slate-300">
+                      {t('admin.users.bannedFor')} <bdi>{user.banReason}</bdi>
+                    </p>
+                  )}
+                </td>
+                <td className={td}>
+                  <button
+                    type="button"
+                    role="switch"
+                    aria-checked={user.isAdmin}
+                    className={user.isAdmin ? button.primary : button.secondary}
+                    disabled={busy === user.id || self}
+                    onClick={() => setAsking({ user, verb: user.isAdmin ? 'revoke' : 'grant' })}
+                  >
+                    {user.isAdmin ? t('admin.users.isAdmin') : t('admin.users.notAdmin')}
+                    <span className="sr-only"> {labelOf(user)}</span>
+                  </button>
+                </td>
+                <td className={td}>
+                  {/* No ban button on your own row: an admin who bans themselves locks the registry out. */}
+                  {self ? (
+                    <span className="text-xs text-slate-600 dark:text-slate-300">{t('admin.users.you')}</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className={banned ? button.secondary : button.danger}
+                      disabled={busy === user.id}
+                      onClick={() => setAsking({ user, verb: banned ? 'unban' : 'ban' })}
+                    >
+                      {banned ? t('admin.nodes.unban') : t('admin.nodes.ban')}
+                      <span className="sr-only"> {labelOf(user)}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            );
+          })
         }
       </PagedTable>
       <ConfirmDialog
         open={asking !== null}
-        title={
-          asking
-            ? t(asking.isAdmin ? 'admin.users.confirmGrant' : 'admin.users.confirmRevoke', {
-                user: labelOf(asking.user),
-              })
-            : ''
-        }
-        body={asking ? t(asking.isAdmin ? 'admin.users.grantBody' : 'admin.users.revokeBody') : ''}
-        confirmLabel={asking ? t(asking.isAdmin ? 'admin.users.grantConfirm' : 'admin.users.revokeConfirm') : ''}
+        title={asking && keys ? t(`admin.users.${keys.title}`, named(asking.user)) : ''}
+        body={keys ? t(`admin.users.${keys.body}`) : ''}
+        confirmLabel={keys ? t(`admin.users.${keys.confirm}`) : ''}
         cancelLabel={t('admin.cancel')}
-        tone={asking?.isAdmin ? 'primary' : 'danger'}
+        tone={asking?.verb === 'grant' || asking?.verb === 'unban' ? 'primary' : 'danger'}
         pending={busy !== null}
-        onConfirm={decide}
+        {...(asking?.verb === 'ban'
+          ? { reason: { label: t('admin.users.banReason'), hint: t('admin.users.banReasonHint'), required: true } }
+          : {})}
+        onConfirm={(reason) => void decide(reason)}
         onClose={() => setAsking(null)}
       />
+      <UndoBar target={undo} onDone={() => setUndo(null)} />
     </section>
   );
 }

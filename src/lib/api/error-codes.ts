@@ -22,6 +22,7 @@ export const USER_FACING_ERROR_CODES = [
   'user_banned',
   'admin_required',
   'self_demotion',
+  'self_ban',
   'customer_required',
   // Publishers and their members.
   'not_a_member',

@@ -331,7 +331,7 @@ export interface paths {
         get?: never;
         /**
          * Grant or revoke admin, ban or unban an account (admins)
-         * @description Admins cannot remove their own admin flag or ban themselves (409).
+         * @description Admins cannot remove their own admin flag (409 self_demotion) or ban themselves (409 self_ban). A ban may carry a `reason`; it is kept in the audit entry and listed with the user while the ban lasts.
          */
         put: operations["adminUpdateUser"];
         post?: never;
@@ -2503,10 +2503,12 @@ export interface components {
         };
         AdminUpdateUserRequest: {
             isAdmin?: boolean;
+            reason?: string;
             /** @enum {string} */
             status?: "UserStatusActive" | "UserStatusBanned";
         };
         AdminUser: {
+            banReason?: string;
             createdAt: string;
             email?: string;
             id: string;

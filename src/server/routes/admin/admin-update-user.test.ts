@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn } from '../../../../tests/support/authz/actors.ts';
 import { adminActors, auditRows, type AdminActors } from '../../../../tests/support/routes/admin.ts';
 
 describe('GET /admin/users and PUT /admin/users/{userId}', () => {
@@ -37,9 +38,46 @@ describe('GET /admin/users and PUT /admin/users/{userId}', () => {
     expect(await admins.json()).toMatchObject({ total: 1, users: [{ id: who.admin.user.id }] });
   });
 
-  it('refuses self-demotion (409), unknown users (404) and non-admins (401/403)', async () => {
-    expect((await put(who.admin.user.id, { isAdmin: false })).status).toBe(409);
-    expect((await put(who.admin.user.id, { status: 'UserStatusBanned' })).status).toBe(409);
+  it('bans with a reason: the account is refused at once, the list shows the reason, undo lifts it', async () => {
+    const target = await signedIn(t);
+    const banned = await put(target.user.id, { status: 'UserStatusBanned', reason: '  Spams reviews.  ' });
+    expect(banned.status).toBe(200);
+    expect(await banned.json()).toMatchObject({ status: 'UserStatusBanned', banReason: 'Spams reviews.' });
+    const createPublisher = (id: string) =>
+      t.request('/publishers', { method: 'POST', token: target.token, json: { id, name: 'Banned Test' } });
+    const refused = await createPublisher('banned-test-a');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: 'user_banned' });
+    const listed = async () => {
+      const page = await t.request(`/admin/users?search=${encodeURIComponent(target.user.email!)}`, {
+        token: who.admin.token,
+      });
+      return ((await page.json()) as { users: { status: string; banReason?: string }[] }).users[0];
+    };
+    expect(await listed()).toEqual(
+      expect.objectContaining({ status: 'UserStatusBanned', banReason: 'Spams reviews.' }),
+    );
+    const [ban] = await auditRows(t, 'user', target.user.id);
+    expect(ban?.after).toEqual({ status: 'UserStatusBanned', reason: 'Spams reviews.' });
+    const undone = await t.request('/admin/undo', {
+      method: 'POST',
+      token: who.admin.token,
+      json: { entry_ids: [ban!.id] },
+    });
+    expect(undone.status).toBe(200);
+    expect(await listed()).not.toHaveProperty('banReason');
+    expect((await listed())?.status).toBe('UserStatusActive');
+    expect((await createPublisher('banned-test-b')).status).toBe(201);
+  });
+
+  it('refuses self-demotion and self-ban (409), unknown users (404) and non-admins (401/403)', async () => {
+    const self = await put(who.admin.user.id, { isAdmin: false });
+    expect(self.status).toBe(409);
+    expect(await self.json()).toMatchObject({ error: 'self_demotion' });
+    const selfBan = await put(who.admin.user.id, { status: 'UserStatusBanned', reason: 'oops' });
+    expect(selfBan.status).toBe(409);
+    expect(await selfBan.json()).toMatchObject({ error: 'self_ban' });
+    expect((await t.request('/users', { token: who.admin.token })).status).toBe(200);
     expect((await put('no-such-user', { isAdmin: true })).status).toBe(404);
     expect((await t.request('/admin/users')).status).toBe(401);
     expect((await put(who.stranger.user.id, { isAdmin: true }, who.stranger.token)).status).toBe(403);

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
 import { listAdminUsers } from '../../services/admin/list-users.ts';
+import { userBanReasons } from '../../services/admin/user-ban-reasons.ts';
 import { countPages } from '../../services/nodes/paging.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
@@ -36,14 +37,16 @@ export function registerAdminListUsers(app: App) {
     await requireAdmin(c);
     const query = c.req.valid('query');
     const paging = { page: query.page, limit: query.limit };
-    const result = await listAdminUsers(c.get('services').db, {
+    const { db } = c.get('services');
+    const result = await listAdminUsers(db, {
       ...paging,
       search: query.search,
       adminsOnly: query.admins,
     });
+    const reasons = await userBanReasons(db, result.rows);
     return c.json(
       {
-        users: result.rows.map(toAdminUser),
+        users: result.rows.map((row) => toAdminUser(row, reasons.get(row.id))),
         total: result.total,
         ...paging,
         totalPages: countPages(result.total, paging.limit),

@@ -10,10 +10,12 @@ export const AdminUserSchema = z
     isApproved: z.boolean(),
     status: z.enum(['UserStatusActive', 'UserStatusBanned']),
     createdAt: z.string(),
+    /** Why the account is banned (from the audit entry of its current ban); only while banned. */
+    banReason: z.string().optional(),
   })
   .openapi('AdminUser');
 
-export function toAdminUser(row: UserRow): z.infer<typeof AdminUserSchema> {
+export function toAdminUser(row: UserRow, banReason?: string): z.infer<typeof AdminUserSchema> {
   return {
     id: row.id,
     ...(row.email ? { email: row.email } : {}),
@@ -22,5 +24,6 @@ export function toAdminUser(row: UserRow): z.infer<typeof AdminUserSchema> {
     isApproved: row.isApproved,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    ...(banReason && row.status === 'UserStatusBanned' ? { banReason } : {}),
   };
 }

@@ -36,8 +36,11 @@ export async function adminUpdateUser(
   const before = userAdminState(target);
   const changed = diffKeys(before, changes);
   if (changed.length === 0) return target;
-  if (target.id === actor.id && (changes.isAdmin === false || changes.status === 'UserStatusBanned')) {
-    throw conflict('You cannot remove your own admin flag or ban yourself; ask another admin.', 'self_demotion');
+  if (target.id === actor.id && changes.isAdmin === false) {
+    throw conflict('You cannot remove your own admin flag; ask another admin.', 'self_demotion');
+  }
+  if (target.id === actor.id && changes.status === 'UserStatusBanned') {
+    throw conflict('You cannot ban your own account; ask another admin.', 'self_ban');
   }
   return db.transaction(async (tx) => {
     const [updated] = await tx
