@@ -91,10 +91,11 @@ export function loadFirebase(): Promise<FirebaseHandle | null> {
     const handle: FirebaseHandle = { mod, auth: mod.firebaseAuth(config) };
     mod.onIdTokenChanged(handle.auth, (user) => {
       applyUser(user);
-      // Once per user and page: reload asks the server, which is how a disabled account shows up.
+      // Once per user and page: reload asks the server, which is how a disabled account shows up
+      // (and how an address verified since the last visit does: the token is then minted again).
       if (user && verifiedUid !== user.uid) {
         verifiedUid = user.uid;
-        void endSessionIfInvalid(handle, (u) => u.reload());
+        void endSessionIfInvalid(handle, () => refreshIdentityOf(handle));
       }
     });
     await handle.auth.authStateReady();
@@ -187,25 +188,57 @@ onMount($auth, () => {
 });
 
 /**
- * Before a write that needs a verified address: when the session does not show one yet, ask Firebase
- * again (the user may have opened the link in another tab) and mint a fresh ID token, whose claims
- * are what the API reads.
+ * Asks Firebase for the account again and, when the address has been verified since the ID token was
+ * minted, mints a new one: the API reads `email_verified` from the token, and admin rights
+ * (ADMIN_EMAILS) are only granted on a verified token, so the old token would keep both locked.
+ * Cached API answers (GET /users: isAdmin) are then refetched with the new token. Throws what
+ * Firebase throws (offline, ended session); resolves whether the address is verified now.
  */
-export async function ensureFreshVerification(): Promise<void> {
-  const current = $auth.get().user;
-  if (!current || current.emailVerified) return;
+let refreshing: Promise<boolean> | null = null;
+function refreshIdentityOf(handle: FirebaseHandle): Promise<boolean> {
+  // Page load, focus and a click may all ask at once: one round trip answers them all.
+  refreshing ??= refreshOnce(handle).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function refreshOnce(handle: FirebaseHandle): Promise<boolean> {
+  const user = handle.auth.currentUser;
+  if (!user) return false;
+  await user.reload();
+  if (!user.emailVerified) return false;
+  // \`user.emailVerified\` follows the reload, the token's claim does not: compare the token itself.
+  const { claims } = await user.getIdTokenResult();
+  if (claims['email_verified'] !== true) {
+    await user.getIdToken(true);
+    const { queryClient } = await import('../../lib/query/query-client.ts');
+    await queryClient.invalidateQueries();
+  }
+  refreshAuthUser(handle);
+  return true;
+}
+
+/**
+ * The banner's re-check (page load, focus, "I have verified") and the one before a write that needs
+ * a verified address: the user may have opened the link in another tab or device.
+ * Resolves whether the address is verified now; false when signed out or Firebase cannot be reached.
+ */
+export async function refreshIdentity(): Promise<boolean> {
   const handle = await loadFirebase();
-  const user = handle?.auth.currentUser;
-  if (!handle || !user) return;
+  if (!handle) return false;
   try {
-    await user.reload();
-    if (user.emailVerified) {
-      await user.getIdToken(true);
-      refreshAuthUser(handle);
-    }
+    return await refreshIdentityOf(handle);
   } catch {
     // Offline or refused: the request goes ahead with the token we have and the API says what is missing.
+    return false;
   }
+}
+
+/** Before a write that needs a verified address (creating a publisher or a token). */
+export async function ensureFreshVerification(): Promise<void> {
+  if (!$auth.get().user) return;
+  await refreshIdentity();
 }
 
 /** Sends the verification e-mail again to the signed-in user; false when there is nobody to send it to. */

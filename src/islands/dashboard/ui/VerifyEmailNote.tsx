@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ApiRequestError } from '../../../lib/api/errors.ts';
-import { resendVerificationEmail } from '../../stores/auth.ts';
+import { refreshIdentity, resendVerificationEmail } from '../../stores/auth.ts';
 import { useDashboard } from '../context.ts';
 
 /** The API's code when an unverified account tries to create a publisher or a token. */
@@ -19,7 +19,12 @@ export function VerifyEmailNote({ error }: { error: ApiRequestError | null | und
   const { t } = useDashboard();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  if (!isEmailNotVerified(error)) return null;
+  const refused = isEmailNotVerified(error);
+  // The API judged an old token: ask Firebase again, so the next try carries a fresh one.
+  useEffect(() => {
+    if (refused) void refreshIdentity();
+  }, [refused]);
+  if (!refused) return null;
   const resend = async () => {
     setBusy(true);
     try {
