@@ -2327,7 +2327,7 @@ export interface paths {
         put?: never;
         /**
          * Which node packs a ComfyUI workflow needs (Nodeyard addition)
-         * @description Reads a workflow (UI or API format JSON, or a PNG/WebP image with the workflow embedded, as the body or as the multipart field `file`) and answers the packs providing its classes, with alternatives when several packs define a class, the classes built into ComfyUI, frontend-only node types, the classes no pack defines, and one `comfy node install` command. JSON at most 2 MB, images at most 8 MB (413). 400 codes: `invalid_json`, `not_a_workflow`, `no_workflow_in_image`, `invalid_image`, `too_many_classes`, `missing_file`, `invalid_multipart`. Anonymous; rate limited like other writes.
+         * @description Reads a workflow (UI or API format JSON, or a PNG/WebP image with the workflow embedded, as the body or as the multipart field `file`) and answers the packs providing its classes, with alternatives when several packs define a class, the classes built into ComfyUI, frontend-only node types, the classes no pack defines, and one `comfy node install` command. JSON at most 2 MB, images at most 8 MB, text embedded in an image at most 2 MB per chunk and 4 MB in all (413). A PNG with more than 64 text chunks or a WebP with more than 8 metadata chunks is `invalid_image`, a multipart body with more than 16 parts `invalid_multipart`. 400 codes: `invalid_json`, `not_a_workflow`, `no_workflow_in_image`, `invalid_image`, `too_many_classes`, `missing_file`, `invalid_multipart`. Anonymous; rate limited like other writes, and 429 when every workflow reader is busy.
          */
         post: operations["resolveWorkflow"];
         delete?: never;

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodes } from '../../db/schema/index.ts';
-import { pngWithText, webpWithExif, webpWithXmp } from '../../services/workflows/test-images.ts';
+import {
+  pngWithInflatingChunks,
+  pngWithText,
+  webpWithExif,
+  webpWithXmp,
+} from '../../services/workflows/test-images.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
 import { insertComfyNode, seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
@@ -306,6 +311,39 @@ describe('POST /workflows/resolve (resolveWorkflow)', () => {
     expect({ status: bombed.status, code: bombed.body.error }).toEqual({ status: 413, code: 'workflow_too_large' });
     const text = await post('KSampler', 'text/plain');
     expect({ status: text.status, code: text.body.error }).toEqual({ status: 415, code: 'unsupported_media_type' });
+  });
+
+  it('answers hostile images and bodies with a 4xx after bounded work (each read in a reader thread)', async () => {
+    const refusal = async (body: BodyInit, type: string) => {
+      const response = await post(body, type);
+      return { status: response.status, code: response.body.error };
+    };
+    // EXIF text of "workflow:{" repeated (1 MB): the old label search rescanned to the end from every
+    // copy, minutes of synchronous work; one pass now.
+    const labels = webpWithExif(['workflow:{'.repeat(100_000)]);
+    expect(await refusal(labels, 'image/webp')).toEqual({ status: 400, code: 'no_workflow_in_image' });
+    // 200 zTXt chunks inflating to 2 MiB each, each under its own keyword (the old reader inflated and
+    // kept them all: 400 MiB): refused at the text chunk cap, none inflated.
+    const spread = pngWithInflatingChunks({ count: 200, inflatedBytes: 2 * 1024 * 1024, keyword: (i) => `n${i}` });
+    expect(await refusal(spread, 'image/png')).toEqual({ status: 400, code: 'invalid_image' });
+    // The same bombs after a real workflow: resolved from the first chunk, the rest never read.
+    const found = pngWithInflatingChunks({
+      count: 200,
+      inflatedBytes: 2 * 1024 * 1024,
+      texts: [{ kind: 'zTXt', keyword: 'workflow', text: JSON.stringify(uiWorkflow(['ImpactWildcard'])) }],
+    });
+    const resolved = await post(found, 'image/png');
+    expect(resolved.status).toBe(200);
+    expect(resolved.body.packs.map((p) => p.id)).toEqual(['impact-pack']);
+    // A multipart body of many small fields: refused before the form parser builds them.
+    const form = new FormData();
+    for (let i = 0; i < 100; i++) form.append('a', 'x');
+    form.set('file', new Blob([JSON.stringify(apiWorkflow(['Popular']))]), 'workflow.json');
+    const parts = await t.request('/workflows/resolve', { method: 'POST', body: form });
+    expect({ status: parts.status, code: ((await parts.json()) as Plan).error }).toEqual({
+      status: 400,
+      code: 'invalid_multipart',
+    });
   });
 
   it('is anonymous and writes nothing', async () => {

@@ -1,7 +1,8 @@
 import { findLabelledJson } from './embedded-json.ts';
-import { MAX_CLASSES, MAX_JSON_BYTES } from './limits.ts';
-import { isPng, readPngText } from './png-text.ts';
+import { MAX_CLASSES, MAX_JSON_BYTES, METADATA_SCAN_STEPS } from './limits.ts';
+import { isPng, readPngText, type PngTextStats } from './png-text.ts';
 import { isWebp, readWebpMetadataText } from './webp-metadata.ts';
+import { WorkBudget } from './work-budget.ts';
 import { readWorkflowClasses, type WorkflowClasses } from './workflow-classes.ts';
 import { WorkflowInputError } from './workflow-input-error.ts';
 
@@ -44,31 +45,82 @@ function classesOf(value: unknown): WorkflowClasses {
   return classes;
 }
 
-/** The first embedded text that parses as a workflow; the UI `workflow` comes first (it also lists muted nodes). */
-function firstWorkflow(candidates: (string | undefined)[], kind: string): WorkflowClasses {
-  const texts = candidates.filter((text): text is string => text !== undefined);
-  if (texts.length === 0) throw noWorkflowInImage(kind);
-  let lastError: WorkflowInputError = noWorkflowInImage(kind);
-  for (const text of texts) {
+/**
+ * Reads embedded texts in order of preference: the UI `workflow` first (it also lists muted nodes),
+ * then the API `prompt`. Each text is parsed at most once; a text that is no workflow is remembered
+ * and the next one tried; a 413 ends the search.
+ */
+class FirstWorkflow {
+  #lastError: WorkflowInputError;
+
+  constructor(kind: string) {
+    this.#lastError = noWorkflowInImage(kind);
+  }
+
+  /** The workflow in `text`, or undefined (the reason kept for `fail`). */
+  attempt(text: string | undefined): WorkflowClasses | undefined {
+    if (text === undefined) return undefined;
     try {
       return classesOf(parseJson(text));
     } catch (error) {
       if (!(error instanceof WorkflowInputError) || error.status === 413) throw error;
-      lastError = error;
+      this.#lastError = error;
+      return undefined;
     }
   }
-  throw lastError;
+
+  fail(): never {
+    throw this.#lastError;
+  }
 }
 
-export function readPngWorkflow(bytes: Uint8Array): WorkflowClasses {
-  const texts = readPngText(bytes, MAX_JSON_BYTES);
-  return firstWorkflow([texts.get('workflow'), texts.get('prompt')], 'PNG');
+/**
+ * The workflow of a PNG. Walks its text chunks once and stops at the `workflow` chunk that holds one:
+ * ComfyUI writes `prompt` first, so a `prompt` is kept until the end in case no good `workflow` comes.
+ */
+export function readPngWorkflow(
+  bytes: Uint8Array,
+  stats: PngTextStats = { textChunks: 0, textBytes: 0 },
+): WorkflowClasses {
+  const first = new FirstWorkflow('PNG');
+  let prompt: string | undefined;
+  for (const [keyword, text] of readPngText(bytes, ['workflow', 'prompt'], stats)) {
+    if (keyword === 'prompt') prompt = text;
+    else {
+      const workflow = first.attempt(text);
+      if (workflow) return workflow;
+    }
+  }
+  return first.attempt(prompt) ?? first.fail();
 }
 
-export function readWebpWorkflow(bytes: Uint8Array): WorkflowClasses {
+/** The budget of one search of WebP metadata: past `steps`, a 413. */
+export const metadataScanBudget = (steps = METADATA_SCAN_STEPS) =>
+  new WorkBudget(
+    steps,
+    () =>
+      new WorkflowInputError(
+        413,
+        'workflow_too_large',
+        `Searching the image metadata for a workflow took more than ${steps} steps.`,
+      ),
+  );
+
+/** The workflow of a WebP, searched in its metadata text; `budget` bounds (and records) the search. */
+export function readWebpWorkflow(bytes: Uint8Array, budget = metadataScanBudget()): WorkflowClasses {
   const texts = readWebpMetadataText(bytes);
-  const find = (label: string) => texts.map((text) => findLabelledJson(text, label)).find((json) => json !== undefined);
-  return firstWorkflow([find('workflow'), find('prompt')], 'WebP');
+  const first = new FirstWorkflow('WebP');
+  for (const label of ['workflow', 'prompt']) {
+    for (const text of texts) {
+      const json = findLabelledJson(text, label, budget);
+      if (json === undefined) continue;
+      // The first labelled object is the label's candidate, as ComfyUI writes one of each.
+      const workflow = first.attempt(json);
+      if (workflow) return workflow;
+      break;
+    }
+  }
+  return first.fail();
 }
 
 export function readJsonWorkflow(text: string): WorkflowClasses {

@@ -36,17 +36,44 @@ function textChunk(entry: PngText): Buffer {
   return chunk('iTXt', Buffer.concat([keyword, Buffer.from([entry.compressed ? 1 : 0, 0, 0, 0]), body]));
 }
 
-/** A valid 1×1 grey PNG carrying the given text chunks before its pixels. */
-export function pngWithText(texts: PngText[]): Uint8Array<ArrayBuffer> {
+/** A valid 1×1 grey PNG: its signature and header, then `middle` chunks, then its pixels and end. */
+function pngAround(middle: Buffer[]): Uint8Array<ArrayBuffer> {
   const ihdr = Buffer.concat([u32(1), u32(1), Buffer.from([8, 0, 0, 0, 0])]);
   const idat = deflateSync(Buffer.from([0, 128]));
   return bytes([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    ...texts.map(textChunk),
+    ...middle,
     chunk('IDAT', idat),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A valid 1×1 grey PNG carrying the given text chunks before its pixels. */
+export function pngWithText(texts: PngText[]): Uint8Array<ArrayBuffer> {
+  return pngAround(texts.map(textChunk));
+}
+
+/**
+ * A decompression bomb spread thin: `texts` first, then `count` small zTXt (or compressed iTXt)
+ * chunks whose text inflates to `inflatedBytes` spaces, under one keyword or a keyword per chunk
+ * (`keyword(i)`). The text is compressed once, so thousands of chunks cost nothing to build.
+ */
+export function pngWithInflatingChunks(options: {
+  count: number;
+  inflatedBytes: number;
+  keyword?: string | ((index: number) => string);
+  kind?: 'zTXt' | 'iTXt';
+  texts?: PngText[];
+}): Uint8Array<ArrayBuffer> {
+  const { count, inflatedBytes, keyword = 'workflow', kind = 'zTXt', texts = [] } = options;
+  const deflated = deflateSync(Buffer.alloc(inflatedBytes, 0x20), { level: 9 });
+  // zTXt: method byte; iTXt: compressed flag, method, empty language tag, empty translated keyword.
+  const fields = kind === 'zTXt' ? Buffer.from([0]) : Buffer.from([1, 0, 0, 0]);
+  const bomb = (name: string) => chunk(kind, Buffer.concat([Buffer.from(`${name}\0`, 'latin1'), fields, deflated]));
+  const same = typeof keyword === 'string' ? bomb(keyword) : undefined;
+  const bombs = Array.from({ length: count }, (_, i) => same ?? bomb((keyword as (index: number) => string)(i)));
+  return pngAround([...texts.map(textChunk), ...bombs]);
 }
 
 function riffChunk(type: string, data: Buffer): Buffer {
@@ -82,13 +109,14 @@ export function webpWithExif(values: string[]): Uint8Array<ArrayBuffer> {
   return bytes([Buffer.from('RIFF', 'latin1'), size, body]);
 }
 
-/** A WebP with an XMP packet whose text holds the escaped "workflow:{json}". */
-export function webpWithXmp(text: string): Uint8Array<ArrayBuffer> {
+/** A WebP with an XMP packet whose text holds the escaped "workflow:{json}" (`copies` such chunks). */
+export function webpWithXmp(text: string, copies = 1): Uint8Array<ArrayBuffer> {
   const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
   const xmp = Buffer.from(
     `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description>${escaped}</rdf:Description></x:xmpmeta>`,
   );
-  const body = Buffer.concat([Buffer.from('WEBP', 'latin1'), riffChunk('XMP ', xmp)]);
+  const packets = Array.from({ length: copies }, () => riffChunk('XMP ', xmp));
+  const body = Buffer.concat([Buffer.from('WEBP', 'latin1'), ...packets]);
   const size = Buffer.alloc(4);
   size.writeUInt32LE(body.length);
   return bytes([Buffer.from('RIFF', 'latin1'), size, body]);

@@ -1,3 +1,4 @@
+import { MAX_WEBP_METADATA_CHUNKS } from './limits.ts';
 import { WorkflowInputError } from './workflow-input-error.ts';
 
 const latin1 = new TextDecoder('latin1');
@@ -25,7 +26,8 @@ function decodeXmlEntities(text: string): string {
  * The text of a WebP's metadata chunks: `EXIF` (ComfyUI writes "workflow:{json}" and "prompt:{json}"
  * as ASCII/UTF-8 EXIF values) and `XMP ` (decoded from XML escapes). The resolver then looks for the
  * labelled JSON in this text rather than walking EXIF IFDs, which also finds values that other tools
- * moved into other tags.
+ * moved into other tags. WebP stores both uncompressed, so their text is never more than the file;
+ * more than MAX_WEBP_METADATA_CHUNKS of them is refused (400).
  */
 export function readWebpMetadataText(bytes: Uint8Array): string[] {
   if (!isWebp(bytes)) throw new WorkflowInputError(400, 'invalid_image', 'The WebP file is corrupt.');
@@ -37,14 +39,22 @@ export function readWebpMetadataText(bytes: Uint8Array): string[] {
   const texts: string[] = [];
   let offset = 12;
   while (offset + 8 <= bytes.length) {
-    const type = latin1.decode(bytes.subarray(offset, offset + 4));
+    const type = String.fromCharCode(...bytes.subarray(offset, offset + 4));
     const length = view.getUint32(offset + 4, true);
     const start = offset + 8;
     if (start + length > bytes.length)
       throw new WorkflowInputError(400, 'invalid_image', 'The WebP file is truncated.');
-    const data = bytes.subarray(start, start + length);
-    if (type === 'EXIF') texts.push(utf8.decode(data));
-    else if (type === 'XMP ') texts.push(decodeXmlEntities(utf8.decode(data)));
+    if (type === 'EXIF' || type === 'XMP ') {
+      if (texts.length === MAX_WEBP_METADATA_CHUNKS) {
+        throw new WorkflowInputError(
+          400,
+          'invalid_image',
+          `The WebP has more than ${MAX_WEBP_METADATA_CHUNKS} metadata (EXIF, XMP) chunks.`,
+        );
+      }
+      const text = utf8.decode(bytes.subarray(start, start + length));
+      texts.push(type === 'EXIF' ? text : decodeXmlEntities(text));
+    }
     offset = start + length + (length % 2); // chunks are padded to even sizes
   }
   return texts;
