@@ -6,10 +6,12 @@ import {
   FAKE_VENDOR_PORT,
   SITE_PORT,
 } from './tests/e2e/support/ports.ts';
+import { resolveChromium } from './scripts/lib/chromium-path.ts';
 
-// Browser tests drive Debian's Chromium (never a downloaded browser: this machine has no
-// internet beyond the package registries). Override with CHROMIUM_PATH elsewhere.
-const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+// Browser tests drive Debian's Chromium where installed, else the one inside the @sparticuz/chromium
+// npm package (never a downloaded browser: these machines reach only the package registries).
+// CHROMIUM_PATH names another; E2E_BUNDLED_CHROMIUM=1 forces the bundled one. See scripts/lib/chromium-path.ts.
+const { path: executablePath } = await resolveChromium();
 const port = SITE_PORT;
 // A run on its own port (parallel local runs) also gets its own build and data directories.
 const isolated = process.env['E2E_PORT'] !== undefined;
