@@ -5,11 +5,14 @@ import { corpusExists, corpusPath, readCorpus } from './corpus.ts';
 import { buildQuerySet } from './query-sets.ts';
 import { evaluate, type TypeQuality } from './recall.ts';
 import type { QueryType } from './query-sets.ts';
+import { failInCiWithoutCorpus } from '../../../../tests/support/corpus-gate.ts';
 
 // Quality on the real 5,877-pack corpus (../shared/data, absent from a fresh clone: then this skips).
 const path = corpusPath();
 const present = corpusExists(path);
 const title = (what: string) => (present ? what : `${what} — skipped: no corpus at ${path} (set NODEYARD_CORPUS)`);
+
+failInCiWithoutCorpus(present, path);
 
 describe('search quality on the real ComfyUI corpus', () => {
   let quality: Record<QueryType, TypeQuality>;
