@@ -6,10 +6,20 @@ import {
   FAKE_VENDOR_PORT,
   SITE_PORT,
 } from './tests/e2e/support/ports.ts';
+import { resolveChromium } from './scripts/lib/chromium-path.ts';
 
-// Browser tests drive Debian's Chromium (never a downloaded browser: this machine has no
-// internet beyond the package registries). Override with CHROMIUM_PATH elsewhere.
-const executablePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+// Browser tests drive Debian's Chromium where installed, else the one inside the @sparticuz/chromium
+// npm package (never a downloaded browser: these machines reach only the package registries).
+// CHROMIUM_PATH names another; E2E_BUNDLED_CHROMIUM=1 forces the bundled one. See scripts/lib/chromium-path.ts.
+const { path: executablePath } = await resolveChromium();
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const port = SITE_PORT;
 // A run on its own port (parallel local runs) also gets its own build and data directories.
 const isolated = process.env['E2E_PORT'] !== undefined;
@@ -37,21 +47,22 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      // Screenshots for people (tests/e2e/shots/*.shots.ts) are not tests: `npm run shots` takes them.
+      testMatch: '**/*.spec.ts',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        launchOptions: { executablePath, args: CHROMIUM_ARGS },
       },
     },
+    ...(process.env['SHOTS'] === '1'
+      ? [
+          {
+            name: 'shots',
+            testMatch: '**/*.shots.ts',
+            use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS } },
+          },
+        ]
+      : []),
   ],
   webServer: [
     {

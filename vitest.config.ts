@@ -1,10 +1,49 @@
 import { defineConfig } from 'vitest/config';
 
-// Server suites run once per database: PGlite always, PostgreSQL too when TEST_DATABASE_URL is set.
-const drivers = ['pglite', ...(process.env['TEST_DATABASE_URL'] ? ['postgres'] : [])];
+// How the suite is organised and why: docs/testing.md.
+
+/** Every server-side test file: the API, its services, the pages' loaders, scripts. */
+const SERVER_FILES = ['src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.test.ts'];
+
+/**
+ * The PostgreSQL pass (only when TEST_DATABASE_URL is set) runs the files of the directories where
+ * SQL is written or where a whole server meets the database: what can differ between the drivers.
+ * Everything else reaches SQL only through those layers and runs on PGlite alone; the column
+ * round-trip test (src/server/db/column-round-trip.test.ts) checks every column through both drivers.
+ */
+const POSTGRES_FILES = [
+  'src/server/db/**/*.test.ts',
+  'src/server/services/**/*.test.ts',
+  'src/server/jobs/**/*.test.ts',
+  'src/server/search/sync/**/*.test.ts',
+  'src/server/data-transfer/**/*.test.ts',
+  'src/server/ops/**/*.test.ts',
+  'tests/api/**/*.test.ts',
+];
+
+const serverProject = (driver: 'pglite' | 'postgres') => ({
+  test: {
+    name: `server-${driver}`,
+    include: driver === 'pglite' ? SERVER_FILES : POSTGRES_FILES,
+    environment: 'node',
+    // Files share their worker process: the app's modules are imported and the database opened once
+    // per worker, not once per file (tests/support/test-db.ts empties it between files). Module state
+    // must therefore never carry one file's data into the next (docs/testing.md § Shared process).
+    isolate: process.env['VITEST_ISOLATE'] === '1',
+    env: {
+      TEST_DB_DRIVER: driver,
+      FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099',
+    },
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
 
 export default defineConfig({
   test: {
+    // Two workers on two cores: a server file waits on PGlite or the emulator part of its time.
+    maxWorkers: Number(process.env['VITEST_MAX_WORKERS'] ?? 2),
     projects: [
       {
         test: {
@@ -13,20 +52,8 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      ...drivers.map((driver) => ({
-        test: {
-          name: `server-${driver}`,
-          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.test.ts'],
-          environment: 'node',
-          env: {
-            TEST_DB_DRIVER: driver,
-            FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099',
-          },
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      })),
+      serverProject('pglite'),
+      ...(process.env['TEST_DATABASE_URL'] ? [serverProject('postgres')] : []),
     ],
   },
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startFakeVendor } from '../support/fake-vendor.ts';
-import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
+import { openSignedIn } from './support/session.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { API_PORT, FAKE_VENDOR_PORT } from './support/ports.ts';
 
@@ -29,7 +30,7 @@ test.describe('account page', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       const email = `account-${stamp()}@example.test`;
       await ensureAccount(email);
-      await signInAt(page, email, '/en/account');
+      await openSignedIn(page, email, '/en/account');
       await expect(page.getByRole('heading', { level: 1, name: 'Your account' })).toBeVisible();
       await expect(page.getByTestId('balance-amount')).toHaveText('$0.00');
       await expect(page.getByTestId('events-table')).toContainText('Account created');
@@ -97,7 +98,7 @@ test.describe('account page', () => {
     await ensureAccount(ADMIN_EMAIL, true);
 
     const path = '/en/admin/customers';
-    await signInAt(page, ADMIN_EMAIL, path, { timeout: 20_000 });
+    await openSignedIn(page, ADMIN_EMAIL, path, { timeout: 20_000 });
     await page.getByLabel('E-mail contains').fill(customerEmail);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`email=${encodeURIComponent(customerEmail).replace(/\./g, '\\.')}`));
@@ -126,7 +127,7 @@ test.describe('account page', () => {
     // The customer sees it on their own page.
     const other = await browser.newContext();
     const customerPage = await other.newPage();
-    await signInAt(customerPage, customerEmail, '/en/account');
+    await openSignedIn(customerPage, customerEmail, '/en/account');
     await expect(customerPage.getByTestId('balance-amount')).toHaveText('$5.25');
     await other.close();
   });
@@ -134,7 +135,7 @@ test.describe('account page', () => {
   test('a non-admin gets the admins-only notice and no customer data', async ({ page }) => {
     const email = `nonadmin-${stamp()}@example.test`;
     await ensureAccount(email);
-    await signInAt(page, email, '/en/admin/customers', { timeout: 20_000 });
+    await openSignedIn(page, email, '/en/admin/customers', { timeout: 20_000 });
     await expect(page.getByTestId('admin-forbidden')).toContainText('Administrators only');
     await expect(page.getByTestId('customers-table')).toHaveCount(0);
   });
@@ -147,7 +148,7 @@ test.describe('account screenshots', () => {
         test.setTimeout(60_000);
         await page.emulateMedia({ colorScheme: scheme });
         await ensureAccount(ADMIN_EMAIL, true);
-        await signInAt(page, ADMIN_EMAIL, `/${lang}/account`);
+        await openSignedIn(page, ADMIN_EMAIL, `/${lang}/account`);
         await expect(page.getByTestId('account-content')).toBeVisible();
         await page.getByTestId('create-api-key-form').locator('input[name="api-key-name"]').fill(`shot ${lang}`);
         await page.getByTestId('create-api-key-form').locator('button[type="submit"]').click();

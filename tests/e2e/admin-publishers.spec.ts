@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
+import { openSignedIn } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 
 // The admin publishers and users tables ask in the UI kit's dialog, never the browser's confirm(): a publisher ban
@@ -41,7 +42,7 @@ test.describe('admin publishers and users', () => {
     page.on('dialog', () => {
       throw new Error('a native dialog opened');
     });
-    await signInAt(page, ADMIN_EMAIL, `/en/admin/publishers?search=${publisherId}`, { timeout: 20_000 });
+    await openSignedIn(page, ADMIN_EMAIL, `/en/admin/publishers?search=${publisherId}`, { timeout: 20_000 });
     const row = page.getByRole('row').filter({ hasText: publisherId });
     await expect(row).toHaveCount(1);
     await row.getByRole('button', { name: `Ban ${publisherId}` }).click();
@@ -101,7 +102,7 @@ test.describe('admin publishers and users', () => {
     page.on('dialog', () => {
       throw new Error('a native dialog opened');
     });
-    await signInAt(page, ADMIN_EMAIL, `/en/admin/users?search=${encodeURIComponent(email)}`, { timeout: 20_000 });
+    await openSignedIn(page, ADMIN_EMAIL, `/en/admin/users?search=${encodeURIComponent(email)}`, { timeout: 20_000 });
     const toggle = page.getByRole('switch', { name: `Not an administrator ${email}` });
     await toggle.click();
     const dialog = page.getByRole('dialog', { name: `Make \u2068${email}\u2069 an administrator?` });

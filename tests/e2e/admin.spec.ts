@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
+import { openSignedIn } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 
 // The admin dashboard against the real server: a pack published exactly as comfy-cli does is
@@ -76,7 +77,7 @@ test.describe('admin dashboard', () => {
     expect(head.headers()['cache-control']).toBe('private, no-store');
     const email = `not-admin-${stamp()}@example.test`;
     await ensureAccount(email);
-    await signInAt(page, email, '/en/admin', { timeout: 20_000 });
+    await openSignedIn(page, email, '/en/admin', { timeout: 20_000 });
     await expect(page.getByTestId('admin-forbidden')).toBeVisible();
     await expect(page.getByText('Administrators only')).toBeVisible();
   });
@@ -104,7 +105,7 @@ test.describe('admin dashboard', () => {
       .toBe('NodeVersionStatusFlagged');
     expect((await request.get(`/api/nodes/${nodeId}/install`)).status()).toBe(404);
 
-    await signInAt(page, ADMIN_EMAIL, `/en/admin/review?nodeId=${nodeId}`, { timeout: 20_000 });
+    await openSignedIn(page, ADMIN_EMAIL, `/en/admin/review?nodeId=${nodeId}`, { timeout: 20_000 });
     const item = page.getByTestId('review-item');
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(`${nodeId}@1.0.0`);
@@ -164,7 +165,7 @@ test.describe('admin dashboard', () => {
     // Its publisher reads the reason in the dashboard.
     const ownerContext = await browser.newContext();
     const owner = await ownerContext.newPage();
-    await signInAt(owner, ownerEmail, '/en/nodes', { timeout: 20_000 });
+    await openSignedIn(owner, ownerEmail, '/en/nodes', { timeout: 20_000 });
     await expect(owner.getByTestId('node-ban-reason')).toContainText('Downloads and runs a remote script.');
     expect(publisherId).toMatch(/^adm-/);
     await ownerContext.close();
@@ -194,7 +195,7 @@ test.describe('admin dashboard', () => {
       .toBe('NodeVersionStatusFlagged');
     expect((await queueItem())?.version.status_reason).toContain('scan failed');
 
-    await signInAt(page, ADMIN_EMAIL, `/en/admin/review?nodeId=${nodeId}`, { timeout: 20_000 });
+    await openSignedIn(page, ADMIN_EMAIL, `/en/admin/review?nodeId=${nodeId}`, { timeout: 20_000 });
     await expect(page.getByTestId('scan-error')).toHaveText(
       'The scan could not finish: The analysis ran out of memory (limit 64 MB).',
     );
@@ -208,15 +209,14 @@ test.describe('admin dashboard', () => {
   test('screenshots: review queue and overview in en, ar, zh, light and dark', async ({ page }) => {
     test.setTimeout(120_000);
     await ensureAccount(ADMIN_EMAIL, true);
-    await signInAt(page, ADMIN_EMAIL, '/en/admin', { timeout: 20_000 });
+    await openSignedIn(page, ADMIN_EMAIL, '/en/admin', { timeout: 20_000 });
     for (const lang of ['en', 'ar', 'zh']) {
       for (const theme of ['light', 'dark']) {
         await page.evaluate((value) => localStorage.setItem('registry-theme', value), theme);
         await page.goto(`/${lang}/admin`);
         await expect(page.locator('#admin-overview-title')).toBeVisible();
-        await expect(page.getByRole('status'))
-          .toHaveCount(0, { timeout: 10_000 })
-          .catch(() => undefined);
+        // Loaded: no loading status left on the page.
+        await expect(page.getByRole('status')).toHaveCount(0, { timeout: 10_000 });
         await page.screenshot({ path: `test-results/admin-overview-${lang}-${theme}.png`, fullPage: true });
         await page.goto(`/${lang}/admin/nodes`);
         await expect(page.getByTestId('admin-node-row').first()).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { ensureAccount, stamp } from './support/accounts.ts';
+import { openSignedIn } from './support/session.ts';
 import { gotoHydrated } from './support/islands.ts';
 
 // The Content-Security-Policy allows inline scripts and <style> elements by hash only. A page whose
@@ -51,7 +52,7 @@ test('signed-in pages (Firebase loaded) load without a CSP violation', async ({ 
   const email = `e2e-csp-${stamp()}@nodeyard.test`;
   await ensureAccount(email);
   await recordViolations(page);
-  await signInAt(page, email, '/en/nodes');
+  await openSignedIn(page, email, '/en/nodes');
   await expect(page).toHaveURL(/\/en\/nodes$/);
   await gotoHydrated(page, '/en/account');
   expect(await violations(page)).toEqual([]);

@@ -4,6 +4,7 @@ import { fakeGitHub } from '../support/fake-github.ts';
 import { adminToken, ensureAccount, signInAt, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { FAKE_GITHUB_PORT } from './support/ports.ts';
+import { openSignedIn } from './support/session.ts';
 
 // "Your nodes" against the real server and the shared Firebase Auth emulator: a new account signs up,
 // creates a publisher and a token, publishes with the token over the API exactly as comfy-cli does,
@@ -16,7 +17,10 @@ async function signUpAccount(): Promise<string> {
   return email;
 }
 
-/** Opens Your nodes signed out, lands on login with fromUrl, signs in, and comes back. */
+/**
+ * Opens Your nodes signed out, lands on login with fromUrl, signs in, and comes back: the login
+ * redirect is the subject of one test; the others sign in with openSignedIn.
+ */
 async function signInThroughLogin(page: Page, email: string, lang = 'en') {
   await signInAt(page, email, `/${lang}/nodes`, { loginUrl: `/${lang}/auth/login?fromUrl=%2F${lang}%2Fnodes` });
 }
@@ -68,7 +72,7 @@ test.describe('Your nodes', () => {
   }) => {
     test.setTimeout(120_000);
     const email = await signUpAccount();
-    await signInThroughLogin(page, email);
+    await openSignedIn(page, email, '/en/nodes');
 
     // The publisher id is checked live, with the server's reason for a taken id.
     await page.getByRole('button', { name: 'New publisher' }).click();
@@ -237,7 +241,7 @@ test.describe('Your nodes', () => {
       expect(created.status()).toBe(201);
       const nodeId = ((await created.json()) as { id: string }).id;
 
-      await signInThroughLogin(page, await signUpAccount());
+      await openSignedIn(page, await signUpAccount(), '/en/nodes');
       const publisherId = `claimer-${stamp()}`;
       await createPublisher(page, publisherId, 'Claimer');
 
@@ -283,7 +287,7 @@ test.describe('Your nodes', () => {
   }) => {
     test.setTimeout(120_000);
     const email = await signUpAccount();
-    await signInThroughLogin(page, email, 'ja');
+    await openSignedIn(page, email, '/ja/nodes');
     await page.getByRole('button', { name: '新しいパブリッシャー' }).click();
     const form = page.getByTestId('create-publisher-form');
     await form.getByRole('textbox').first().fill('nodeyard-demo');
@@ -302,7 +306,7 @@ test.describe('Your nodes', () => {
   });
 
   test('the claim page explains a missing or unknown node', async ({ page }) => {
-    await signInThroughLogin(page, await signUpAccount());
+    await openSignedIn(page, await signUpAccount(), '/en/nodes');
     await page.goto('/en/nodes/claim');
     await expect(page.getByTestId('claim-problem')).toContainText('Name the node to claim');
     const missing = await page.goto('/en/nodes/claim?nodeId=no-such-node-anywhere');
@@ -316,7 +320,7 @@ test.describe('Your nodes', () => {
         test.setTimeout(60_000);
         await page.emulateMedia({ colorScheme: scheme });
         const email = await signUpAccount();
-        await signInThroughLogin(page, email, lang);
+        await openSignedIn(page, email, `/${lang}/nodes`);
         await page.locator('main button.bg-brand-600').first().click();
         const form = page.getByTestId('create-publisher-form');
         const id = `shot-${lang}-${scheme}-${stamp()}`;

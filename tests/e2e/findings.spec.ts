@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { adminToken, ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { adminToken, ensureAccount, stamp } from './support/accounts.ts';
+import { openSignedIn } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 
 // A publisher whose pack the scanner holds learns, in their language, what was found and what to
@@ -75,7 +76,7 @@ test('a flagged pack: status, translated findings in en/ja/ar, and a review requ
     findings: [{ rule_id: 'PY002', severity: 'critical', file: '__init__.py', line: 2 }],
   });
 
-  await signInAt(page, email, '/en/nodes', { timeout: 30_000 });
+  await openSignedIn(page, email, '/en/nodes', { timeout: 30_000 });
   const status = page.locator(`[data-testid="node-item"][data-node-id="${nodeId}"] [data-testid="node-status"]`);
   await expect(status).toHaveAttribute('data-status', 'flagged');
   await expect(status).toContainText('Flagged for review');
@@ -153,7 +154,7 @@ test("ban reasons: the moderators' words under a translated label (version and n
     reason: { source: 'moderator', text: 'Runs a hidden payload at import.' },
   });
 
-  await signInAt(page, email, '/en/nodes', { timeout: 30_000 });
+  await openSignedIn(page, email, '/en/nodes', { timeout: 30_000 });
   const row = page.locator(`[data-testid="node-item"][data-node-id="${nodeId}"]`);
   await expect(row.getByTestId('node-status')).toHaveAttribute('data-status', 'banned');
   let item = await openVersions(page, nodeId, 'Versions');

@@ -179,13 +179,3 @@ for (const scheme of ['light', 'dark'] as const) {
     }
   });
 }
-
-for (const lang of ['en', 'ar', 'zh']) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`screenshot ${lang} ${scheme}`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`/${lang}/nodes/demo-upscale-tools`);
-      await page.screenshot({ path: `test-results/screenshots/node-page-${lang}-${scheme}.png`, fullPage: true });
-    });
-  }
-}

@@ -84,16 +84,6 @@ for (const scheme of ['light', 'dark'] as const) {
   });
 }
 
-for (const lang of ['en', 'ar', 'zh']) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`screenshot ${lang} ${scheme}`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`/${lang}/publishers/nodeyard-demo`);
-      await page.screenshot({ path: `test-results/screenshots/publisher-page-${lang}-${scheme}.png`, fullPage: true });
-    });
-  }
-}
-
 test('counts packs with the plural form of the page language', async ({ page }) => {
   // 24 takes Russian's "few" form, Arabic's "many" form; French counts it like English.
   for (const [lang, text] of [

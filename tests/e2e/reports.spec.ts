@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
+import { openSignedIn } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
 
 // Pack reports and class collisions against the real server: two packs publish the same node class
@@ -74,7 +75,7 @@ test.describe('pack reports and collisions', () => {
     // A signed-in user reports the pack.
     const reporter = `reporter-${stamp()}@example.test`;
     await ensureAccount(reporter);
-    await signInAt(page, reporter, '/en/account', { timeout: 20_000 });
+    await openSignedIn(page, reporter, '/en/account', { timeout: 20_000 });
     await page.goto(`/en/nodes/${second}`);
     await page.getByTestId('report-open').click();
     const dialog = page.getByRole('dialog', { name: 'Report this pack' });
@@ -90,7 +91,7 @@ test.describe('pack reports and collisions', () => {
     // A fresh browser context: a different person, nothing shared with the reporter's session.
     const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? '' });
     const admin = await adminContext.newPage();
-    await signInAt(admin, ADMIN_EMAIL, '/en/admin/reports', { timeout: 20_000 });
+    await openSignedIn(admin, ADMIN_EMAIL, '/en/admin/reports', { timeout: 20_000 });
     const item = admin.getByTestId('report-item').filter({ hasText: `Report Test ${second}` });
     await expect(item).toHaveCount(1);
     await expect(item).toContainText(reporter);
@@ -109,7 +110,7 @@ test.describe('pack reports and collisions', () => {
     // The publisher sees the collision in Your Nodes, on the version list.
     const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL ?? '' });
     const owner = await ownerContext.newPage();
-    await signInAt(owner, publisherEmail, '/en/nodes', { timeout: 20_000 });
+    await openSignedIn(owner, publisherEmail, '/en/nodes', { timeout: 20_000 });
     const nodeItem = owner.locator(`[data-testid="node-item"][data-node-id="${second}"]`);
     await nodeItem.getByRole('button', { name: `Versions ${second}` }).click();
     const collisions = nodeItem.getByTestId('dashboard-collisions');

@@ -242,18 +242,3 @@ test('the open suggestion list passes axe', async ({ page }) => {
   await page.getByTestId('search-input').press('ArrowDown');
   await expectAxeClean(page, { tags: 'all' });
 });
-
-// Not assertions: pictures for people to look at (test-results/screenshots/).
-for (const lang of ['en', 'ar', 'zh']) {
-  for (const scheme of ['light', 'dark'] as const) {
-    test(`screenshot search ${lang} ${scheme}`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(`/${lang}/`);
-      await waitForIsland(page);
-      await page.screenshot({ path: `test-results/screenshots/search-home-${lang}-${scheme}.png`, fullPage: true });
-      await page.goto(`/${lang}/?q=upscale&tags=image`);
-      await waitForIsland(page);
-      await page.screenshot({ path: `test-results/screenshots/search-results-${lang}-${scheme}.png`, fullPage: true });
-    });
-  }
-}

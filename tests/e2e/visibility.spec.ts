@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './support/accounts.ts';
+import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
+import { openSignedIn } from './support/session.ts';
 import { expectAxeClean } from './support/axe.ts';
 
 // Issue 16 items 1, 4, 5 and 7: a flagged pack is not promoted, every page is reachable, verification
@@ -115,7 +116,7 @@ async function openMenu(page: Page) {
 test('the user menu reaches the account page, and logging out lands on a signed-out page', async ({ page }) => {
   const email = `vis-menu-${stamp()}@example.test`;
   await ensureAccount(email);
-  await signInAt(page, email, '/ja/nodes', { timeout: 30_000 });
+  await openSignedIn(page, email, '/ja/nodes', { timeout: 30_000 });
   await openMenu(page);
   await expect(page.getByTestId('user-menu-account')).toHaveAttribute('href', '/ja/account');
   await expect(page.getByTestId('user-menu-account')).toHaveText('アカウント');
@@ -129,7 +130,7 @@ test('the user menu reaches the account page, and logging out lands on a signed-
 
 test('admin customers keeps the admin navigation', async ({ page }) => {
   await ensureAccount(ADMIN_EMAIL, true);
-  await signInAt(page, ADMIN_EMAIL, '/ar/admin/customers', { timeout: 30_000 });
+  await openSignedIn(page, ADMIN_EMAIL, '/ar/admin/customers', { timeout: 30_000 });
   const nav = page.getByRole('navigation', { name: 'أقسام الإدارة' });
   await expect(nav).toBeVisible();
   await expect(nav.locator('a[aria-current="page"]')).toHaveAttribute('href', '/ar/admin/customers');
@@ -141,7 +142,7 @@ test('admin customers keeps the admin navigation', async ({ page }) => {
 test('an unverified account is told to verify, with a resend link, where a publisher is refused', async ({ page }) => {
   const email = `vis-unverified-${stamp()}@example.test`;
   await ensureAccount(email);
-  await signInAt(page, email, '/en/nodes', { timeout: 30_000 });
+  await openSignedIn(page, email, '/en/nodes', { timeout: 30_000 });
   await page.getByRole('button', { name: 'New publisher' }).click();
   const form = page.getByTestId('create-publisher-form');
   const id = `unv-${stamp()}`;

@@ -11,7 +11,8 @@ import { openDatabase } from '../../src/server/db/client.ts';
 
 const migrationsDir = new URL('../../src/server/db/migrations/', import.meta.url);
 
-function migrationsHash(): string {
+/** A short hash of every migration file: names the templates, so a changed migration makes new ones. */
+export function migrationsHash(): string {
   const hash = createHash('sha256');
   const walk = (dir: URL) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -41,11 +41,18 @@ describe('createPosthogAdapter', () => {
   });
 
   it('drops calls quietly when the SDK cannot load (blocked by an extension, offline)', async () => {
-    const adapter = createPosthogAdapter({ key: 'k', host: 'https://h.test' }, () =>
-      Promise.reject(new Error('blocked')),
-    );
+    let loads = 0;
+    const adapter = createPosthogAdapter({ key: 'k', host: 'https://h.test' }, () => {
+      loads++;
+      return Promise.reject(new Error('blocked'));
+    });
     adapter.track('x');
     adapter.reset();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Every queued call settles without an error reaching the page, and the failed load is not retried
+    // call after call: one attempt, then the calls are dropped.
+    await expect(adapter.settled!()).resolves.toBeUndefined();
+    adapter.identify({ uid: 'u2', email: null, name: null });
+    await expect(adapter.settled!()).resolves.toBeUndefined();
+    expect(loads).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertNode, insertPublisher } from '../../../tests/support/factories.ts';
 import { insertUploadedVersion } from '../../../tests/support/publish.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
@@ -86,28 +86,47 @@ describe('JobWorker', () => {
   });
 
   it('keeps renewing the lock of a long job, so no other worker takes it for abandoned', async () => {
-    const staleMs = 300;
-    let runs = 0;
-    const slow: JobHandler = {
-      kind: 'test.slow',
-      run: async () => {
-        runs += 1;
-        await new Promise((resolve) => setTimeout(resolve, staleMs * 4));
-      },
-    };
-    const owner = new JobWorker(t.services, [slow], { log: () => {}, staleMs });
-    const other = new JobWorker(t.services, [slow], { log: () => {}, staleMs });
-    const job = await enqueueJob(t.services.db, 'test.slow', {});
-    const running = owner.runDue();
-    let reaped = 0;
-    for (let check = 0; check < 6; check += 1) {
-      await new Promise((resolve) => setTimeout(resolve, staleMs / 1.5));
-      reaped += await other.reapStale();
+    // The queue's clock is the database's now() and the heartbeat is a timer: time passes here by
+    // ageing the lock in the database and firing the heartbeat timer by hand, so nothing waits.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const staleMs = 60_000;
+      let runs = 0;
+      let started!: () => void;
+      const running = new Promise<void>((resolve) => (started = resolve));
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      const slow: JobHandler = {
+        kind: 'test.slow',
+        run: async () => {
+          runs += 1;
+          started();
+          await finished;
+        },
+      };
+      const owner = new JobWorker(t.services, [slow], { log: () => {}, staleMs });
+      const other = new JobWorker(t.services, [slow], { log: () => {}, staleMs });
+      const job = await enqueueJob(t.services.db, 'test.slow', {});
+      const ran = owner.runDue();
+      await running;
+      // An hour "goes by" while the job runs: its lock is now far older than staleMs…
+      await t.services.db
+        .update(jobs)
+        .set({ lockedAt: sql`now() - interval '1 hour'` })
+        .where(eq(jobs.id, job.id));
+      // …until the owner's heartbeat (every staleMs / 3) renews it.
+      vi.advanceTimersByTime(staleMs / 3);
+      await vi.waitFor(async () => {
+        expect((await jobRow(job.id)).lockedAt!.getTime()).toBeGreaterThan(Date.now() - staleMs);
+      }, 10_000);
+      expect(await other.reapStale()).toBe(0);
+      finish();
+      expect(await ran).toBe(1);
+      expect(runs).toBe(1);
+      expect(await jobRow(job.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    } finally {
+      vi.useRealTimers();
     }
-    expect(await running).toBe(1);
-    expect(reaped).toBe(0);
-    expect(runs).toBe(1);
-    expect(await jobRow(job.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 
   it('ignores kinds it has no handler for', async () => {
@@ -135,16 +154,20 @@ describe('JobWorker', () => {
       const [archive] = await t.services.db.select().from(archives).where(eq(archives.id, version.archiveId!));
       expect((await acceptUploadedArchive(t.services, archive!.key)).status).toBe('accepted');
       // The poll interval is a minute: only the in-process wake-up can make this pass in time.
-      const deadline = Date.now() + 10_000;
-      let status = '';
-      while (Date.now() < deadline) {
-        [{ status }] = (await t.services.db
-          .select({ status: nodeVersions.status })
-          .from(nodeVersions)
-          .where(eq(nodeVersions.id, version.id))) as [{ status: string }];
-        if (status !== 'NodeVersionStatusPending') break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.services.db
+            .select({ status: nodeVersions.status })
+            .from(nodeVersions)
+            .where(eq(nodeVersions.id, version.id));
+          expect(row!.status).not.toBe('NodeVersionStatusPending');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      const [{ status }] = (await t.services.db
+        .select({ status: nodeVersions.status })
+        .from(nodeVersions)
+        .where(eq(nodeVersions.id, version.id))) as [{ status: string }];
       expect(status).toBe('NodeVersionStatusActive');
     } finally {
       await worker.stop();

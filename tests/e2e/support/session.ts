@@ -1,66 +1,91 @@
-import type { Page } from '@playwright/test';
-import { emulator } from './emulator.ts';
+import { expect, type Page } from '@playwright/test';
 import { PASSWORD } from './accounts.ts';
+import { emulator, signInRest } from './emulator.ts';
 
-// A browser session without the login form: the emulator signs the account in over REST and the
-// result is written where the Firebase SDK looks for a saved user. The SDK checks localStorage after
-// IndexedDB and moves a user it finds there into IndexedDB itself, so the page restores this session
-// exactly as it would restore one of its own; the site's "maybe signed in" marker makes it look.
+// Signs a page in without the login form: the account signs in through the emulator's REST API, and
+// the session is written where the Firebase SDK keeps it (IndexedDB), with the site's "maybe signed
+// in" marker, before the page loads. The SDK then restores it as it would after a real sign-in (and
+// checks it with the emulator). Only the auth spec drives the form: it is the subject there.
 
-interface PasswordSignIn {
-  localId: string;
-  email: string;
-  idToken: string;
-  refreshToken: string;
-  expiresIn: string;
+/** The app name the site gives Firebase (src/islands/auth/firebase-session.ts). */
+const FIREBASE_APP = 'nodeyard';
+/** The site's "maybe signed in" marker (src/islands/stores/auth-marker.ts). */
+const SIGNED_IN_MARKER_KEY = 'nodeyard-signed-in';
+
+interface LookedUp {
+  users: {
+    localId: string;
+    email: string;
+    emailVerified?: boolean;
+    displayName?: string;
+    createdAt: string;
+    lastLoginAt: string;
+  }[];
 }
 
-/** What the SDK's `UserImpl.toJSON()` saves (the fields `_fromJSON` requires, and the e-mail). */
-function savedUser(signIn: PasswordSignIn, apiKey: string, appName: string) {
-  return {
-    uid: signIn.localId,
-    email: signIn.email,
-    // The SDK's first reload on the page asks the emulator for the real value.
-    emailVerified: false,
-    isAnonymous: false,
-    providerData: [],
-    stsTokenManager: {
-      refreshToken: signIn.refreshToken,
-      accessToken: signIn.idToken,
-      expirationTime: Date.now() + Number(signIn.expiresIn) * 1000,
-    },
-    apiKey,
-    appName,
-  };
-}
-
-/**
- * Signs `email` (an account made with PASSWORD) in on `page` and opens `path`. The page first visits
- * the site's home to reach its origin and read the public Firebase config the server put there.
- */
-export async function openSignedIn(page: Page, email: string, path: string): Promise<string> {
-  const signIn = await emulator<PasswordSignIn>('/accounts:signInWithPassword?key=k', {
-    email,
-    password: PASSWORD,
-    returnSecureToken: true,
-  });
-  await page.goto('/en/');
-  const apiKey = await page.evaluate(
-    () => (JSON.parse(document.getElementById('nodeyard-firebase-config')!.textContent!) as { apiKey: string }).apiKey,
-  );
-  // The app name the site gives Firebase (src/islands/auth/firebase-session.ts).
-  const appName = 'nodeyard';
+/** Opens `path` signed in as `email` (whose password is the specs' PASSWORD); answers the account's uid. */
+export async function openSignedIn(
+  page: Page,
+  email: string,
+  path: string,
+  options: { timeout?: number } = {},
+): Promise<string> {
+  const account = await signInRest(email, PASSWORD);
+  const refreshToken = (account as unknown as { refreshToken: string }).refreshToken;
+  const { users } = await emulator<LookedUp>('/accounts:lookup?key=k', { idToken: account.idToken });
+  const user = users[0]!;
+  // IndexedDB belongs to the origin: open a tiny page of the site first.
+  await page.goto('/healthz');
   await page.evaluate(
-    ({ key, value, uid }) => {
-      localStorage.setItem(key, value);
-      localStorage.setItem('nodeyard-signed-in', uid);
+    async ({ user, idToken, refreshToken, app, marker }) => {
+      const config = JSON.parse(
+        (await (await fetch('/en/auth/login')).text()).match(
+          /<script[^>]*id="nodeyard-firebase-config"[^>]*>([^<]*)<\/script>/,
+        )?.[1] ?? 'null',
+      ) as { apiKey: string } | null;
+      if (!config) throw new Error('the login page carries no Firebase config');
+      const persisted = {
+        uid: user.localId,
+        email: user.email,
+        emailVerified: user.emailVerified === true,
+        ...(user.displayName ? { displayName: user.displayName } : {}),
+        isAnonymous: false,
+        providerData: [
+          {
+            providerId: 'password',
+            uid: user.email,
+            email: user.email,
+            displayName: null,
+            phoneNumber: null,
+            photoURL: null,
+          },
+        ],
+        stsTokenManager: { refreshToken, accessToken: idToken, expirationTime: Date.now() + 55 * 60_000 },
+        createdAt: user.createdAt,
+        lastLoginAt: user.lastLoginAt,
+        apiKey: config.apiKey,
+        appName: app,
+      };
+      const key = `firebase:authUser:${config.apiKey}:${app}`;
+      await new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('firebaseLocalStorage', { keyPath: 'fbase_key' });
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('firebaseLocalStorage', 'readwrite');
+          tx.objectStore('firebaseLocalStorage').put({ fbase_key: key, value: persisted });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      });
+      localStorage.setItem(marker, user.localId);
     },
-    {
-      key: `firebase:authUser:${apiKey}:${appName}`,
-      value: JSON.stringify(savedUser(signIn, apiKey, appName)),
-      uid: signIn.localId,
-    },
+    { user, idToken: account.idToken, refreshToken, app: FIREBASE_APP, marker: SIGNED_IN_MARKER_KEY },
   );
   await page.goto(path);
-  return signIn.localId;
+  await expect(page).toHaveURL(path, options.timeout === undefined ? {} : { timeout: options.timeout });
+  return user.localId;
 }

@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failInCiWithoutCorpus } from '../../../../tests/support/corpus-gate.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { nodes } from '../../db/schema/index.ts';
 import { nodeIdKey } from '../publish/node-id.ts';
@@ -15,6 +16,8 @@ const corpusPath =
   fileURLToPath(new URL('../../../../../shared/data/comfy-node-corpus.json', import.meta.url));
 const present = existsSync(corpusPath);
 if (!present) console.info(`Skipping the real-corpus import test: no corpus at ${corpusPath} (set NODEYARD_CORPUS).`);
+
+failInCiWithoutCorpus(present, corpusPath);
 
 describe.skipIf(!present)(`importing the real corpus (${corpusPath})`, () => {
   let t: TestApp;

@@ -7,14 +7,15 @@ import { INSTALL_COUNT_WINDOW_MS, recordDownload, sweepInstallClaims, type Insta
 // tracked so a graceful shutdown (and a test) can wait for them.
 
 const pending = new Set<Promise<void>>();
-let lastSweep = 0;
+// When each database was last swept: per database, so two apps in one process (tests, tools) each sweep theirs.
+const lastSweep = new WeakMap<Db, number>();
 
 export function countInstallInBackground(db: Db, logger: Logger, hit: InstallHit): void {
   const work = (async () => {
     await recordDownload(db, hit);
     const at = hit.now.getTime();
-    if (at - lastSweep > INSTALL_COUNT_WINDOW_MS) {
-      lastSweep = at;
+    if (at - (lastSweep.get(db) ?? 0) > INSTALL_COUNT_WINDOW_MS) {
+      lastSweep.set(db, at);
       await sweepInstallClaims(db, hit.now);
     }
   })()

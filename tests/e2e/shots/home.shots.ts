@@ -1,7 +1,7 @@
 import { test } from '@playwright/test';
 
-// Not an assertion: saves the home page in a few languages and both themes for people to look at
-// (test-results/screenshots/). Layout regressions in RTL or CJK show up here first.
+// `npm run shots` only (not part of npm test): the home page in a few languages and both themes, for
+// people to look at (test-results/screenshots/). What they show is asserted by tests/e2e/layout.spec.ts.
 for (const lang of ['en', 'ar', 'ja']) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`screenshot ${lang} ${scheme}`, async ({ page }) => {
