@@ -64,7 +64,9 @@ test('a flagged pack leaves search and lists, and its page offers no install pat
   expect(listed.nodes).toHaveLength(0);
 
   await page.goto(`/en/?q=${nodeId}`);
-  await expect(page.getByText('0 packs found')).toBeVisible();
+  // Other specs publish look-alike packs at the same time, so the count is not ours to assert: the
+  // results rendered, and this pack is not among them.
+  await expect(page.getByText(/^[\d,]+ packs? found$/)).toBeVisible();
   await expect(page.locator(`[data-testid="node-card"][data-node-id="${nodeId}"]`)).toHaveCount(0);
 
   for (const lang of LANGS) {
