@@ -80,7 +80,7 @@ export async function signUp(
 }
 
 /** A custom token for `uid` with no signature: only the emulator accepts it. */
-function unsignedCustomToken(uid: string): string {
+export function unsignedCustomToken(uid: string): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   const claims = {

@@ -1,4 +1,5 @@
 // REST calls to the shared Firebase Auth emulator (accounts persist there between runs and helpers).
+import { unsignedCustomToken } from '../../support/firebase-emulator.ts';
 
 export const EMULATOR = `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099'}`;
 export const PROJECT = 'demo-nodeyard';
@@ -44,19 +45,8 @@ export const updateAccount = (localId: string, changes: Record<string, unknown>)
  * token (a real Firebase project never would).
  */
 export async function tokenForLocalId(localId: string): Promise<string> {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const claims = {
-    aud: 'https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit',
-    iat: now,
-    exp: now + 3600,
-    iss: 'e2e@nodeyard.test',
-    sub: 'e2e@nodeyard.test',
-    uid: localId,
-  };
-  const token = `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
   const { idToken } = await emulator<{ idToken: string }>('/accounts:signInWithCustomToken?key=k', {
-    token,
+    token: unsignedCustomToken(localId),
     returnSecureToken: true,
   });
   return idToken;
