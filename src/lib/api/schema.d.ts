@@ -1005,7 +1005,7 @@ export interface paths {
         };
         /**
          * Searches nodes
-         * @description Ranked, typo-tolerant search over name and id, node class names (of the latest version, else the imported catalogue), author, publisher, tags and description (`search`); class names only (`comfy_node_search`, combined with `search` by AND); repository URL substring (`repository_url_search`). Filters: `supported_os`/`os`, `supported_accelerator`/`accelerator`, `tags` (repeatable; any of the values). Banned and withheld nodes (no Active version because of a flag or ban) are left out unless `include_banned=true` (upstream includes them by default); deleted nodes never appear. Beyond the contract: `sort`, and the `facets` and `highlights` fields of the response.
+         * @description Ranked, typo-tolerant search over name and id, node class names (of the latest version, else the imported catalogue), author, publisher, tags and description (`search`); class names only (`comfy_node_search`, combined with `search` by AND); repository URL substring (`repository_url_search`). Filters: `supported_os`/`os`, `supported_accelerator`/`accelerator`, `tags` (repeatable; any of the values). Banned and withheld nodes (no Active version because of a flag or ban) are left out unless `include_banned=true` (upstream includes them by default); deleted nodes never appear. Beyond the contract: `sort`, and the `facets`, `highlights` and `core_class` fields of the response.
          */
         get: operations["searchNodes"];
         put?: never;
@@ -2912,6 +2912,12 @@ export interface components {
             tags: {
                 [key: string]: number;
             };
+            /** @description Per facet: matches (under the other facets' filters) that declare no value of it, so appear in none of its counts. Most imported packs declare no platform: "Linux 5" may sit beside thousands of results. */
+            undeclared: {
+                accelerators: number;
+                os: number;
+                tags: number;
+            };
         };
         NodeSearchHighlight: {
             /** @description Node class names that matched (at most 5). */
@@ -2920,6 +2926,11 @@ export interface components {
             terms: string[];
         };
         NodeSearchResult: components["schemas"]["NodeList"] & {
+            /**
+             * @description Present when the search text is the name of a node class built into ComfyUI (case-insensitive): that class needs no pack, whatever packs the results list (they mention or extend it).
+             * @example KSampler
+             */
+            core_class?: string;
             facets: components["schemas"]["NodeSearchFacets"];
             /** @description Per node id of this page: what matched, for highlighting. */
             highlights: {

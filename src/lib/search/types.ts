@@ -28,6 +28,8 @@ export interface SearchFacets {
   os: Record<string, number>;
   accelerators: Record<string, number>;
   tags: Record<string, number>;
+  /** Per facet: matches that declare no value, so are in none of its counts (absent in old cached answers). */
+  undeclared?: { os: number; accelerators: number; tags: number } | undefined;
 }
 
 export interface SearchResponse {
@@ -38,6 +40,8 @@ export interface SearchResponse {
   totalPages: number;
   facets: SearchFacets;
   highlights: Record<string, NodeHighlight>;
+  /** The ComfyUI built-in node class the search text names, if any (it needs no pack). */
+  core_class?: string | undefined;
   /** Per node id: the card icon as signed /_image URLs (the API's answer; cards carry it as icon_image). */
   icon_images?: Record<string, ImageAttributes> | undefined;
 }

@@ -72,6 +72,8 @@ export interface SearchFacets {
   os: Record<string, number>;
   accelerators: Record<string, number>;
   tags: Record<string, number>;
+  /** Per facet: matches (under the other facets' filters) that declare no value, so are in none of its counts. */
+  undeclared: { os: number; accelerators: number; tags: number };
 }
 
 export interface SearchResult {

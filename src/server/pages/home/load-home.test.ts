@@ -86,6 +86,16 @@ describe('loadHomePage', () => {
     expect(page.popular.length).toBeGreaterThan(0);
   });
 
+  it('says when the query is a ComfyUI built-in class, as the API does, and counts undeclared facets', async () => {
+    const page = await loadHomePage(t.services, parseSearchState('?q=ksampler'));
+    expect(page.results?.core_class).toBe('KSampler');
+    const api = (await (await t.request('/nodes/search?search=ksampler')).json()) as { core_class?: string };
+    expect(api.core_class).toBe('KSampler');
+    expect((await loadHomePage(t.services, parseSearchState('?q=mask'))).results).not.toHaveProperty('core_class');
+    // No pack here declares a platform: all four visible packs are outside the OS counts.
+    expect(page.homeFacets.undeclared).toEqual({ os: 4, accelerators: 4, tags: 1 });
+  });
+
   it('filters and sort from the URL reach the index', async () => {
     const page = await loadHomePage(t.services, parseSearchState('?tags=image&sort=updated'));
     expect(page.results?.nodes.map((n) => n.id)).toEqual(['upscale-tools', 'mask-kit']);

@@ -7,6 +7,7 @@ import type { Services } from '../../container.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages } from '../../services/nodes/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
+import { coreClassNamed } from '../../services/workflows/core-classes.ts';
 import { toCardNode } from '../../../lib/search/card-node.ts';
 import { ISLAND_ICON_SIZES, optionalIconImage } from '../../../lib/images/image-url.ts';
 import type { SearchResponse } from '../../../lib/search/types.ts';
@@ -16,7 +17,9 @@ export async function runSearch(services: Services, query: SearchQuery): Promise
   const result = search.search(query);
   const rows = await loadHitRows(db, result.hits, query.includeBanned ?? false);
   const bundles = await loadNodeBundles(db, rows);
+  const coreClass = coreClassNamed(query.text);
   return {
+    ...(coreClass ? { core_class: coreClass } : {}),
     nodes: bundles.map((bundle) => {
       const card = toCardNode(toApiNode(bundle, config, { includeStatusReason: false }));
       // Icons come through /_image, whose URLs only the server can sign.

@@ -11,7 +11,13 @@ interface SearchBody {
   page: number;
   limit: number;
   totalPages: number;
-  facets: { os: Record<string, number>; accelerators: Record<string, number>; tags: Record<string, number> };
+  facets: {
+    os: Record<string, number>;
+    accelerators: Record<string, number>;
+    tags: Record<string, number>;
+    undeclared: { os: number; accelerators: number; tags: number };
+  };
+  core_class?: string;
   highlights: Record<string, { terms: string[]; classNames: string[] }>;
 }
 
@@ -157,6 +163,28 @@ describe('GET /nodes/search (searchNodes)', () => {
     expect(body.facets.tags).toEqual({ video: 2, drawing: 1, image: 1, upscale: 1 });
     expect(body.facets.os).toEqual({ 'OS Independent': 1, 'POSIX :: Linux': 1 });
     expect(body.facets.accelerators).toEqual({});
+    // Neither match declares an accelerator: the empty counts are "not declared", not "none runs on a GPU".
+    expect(body.facets.undeclared).toEqual({ os: 0, accelerators: 2, tags: 0 });
+  });
+
+  it("counts, per facet, the matches that declare no value of it (under the other facets' filters)", async () => {
+    // Every visible node declares an OS and tags; only the upscaler declares an accelerator.
+    expect((await search('')).facets.undeclared).toEqual({ os: 0, accelerators: 2, tags: 0 });
+    // Ticking CUDA leaves the accelerator counts (their own facet) alone but narrows the others.
+    expect((await search('?accelerator=cuda')).facets.undeclared).toEqual({ os: 0, accelerators: 2, tags: 0 });
+    expect((await search('?os=linux')).facets.undeclared).toEqual({ os: 0, accelerators: 2, tags: 0 });
+    expect((await search('?tags=image')).facets.undeclared).toEqual({ os: 0, accelerators: 0, tags: 0 });
+  });
+
+  it("names the ComfyUI built-in class that the whole search text is, in ComfyUI's spelling", async () => {
+    expect((await search('?search=KSampler')).core_class).toBe('KSampler');
+    expect((await search('?search=%20ksampleradvanced%20')).core_class).toBe('KSamplerAdvanced');
+    // A pack search that merely contains the name, or no text at all, names nothing.
+    expect(await search('?search=ksampler%20tools')).not.toHaveProperty('core_class');
+    expect(await search('?search=video')).not.toHaveProperty('core_class');
+    expect(await search('')).not.toHaveProperty('core_class');
+    // comfy_node_search alone is a class filter, not the visitor's question: no notice for it.
+    expect(await search('?comfy_node_search=KSampler')).not.toHaveProperty('core_class');
   });
 
   it('sorts by downloads, stars, newest and updated; an unknown sort is a 400', async () => {
@@ -188,7 +216,7 @@ describe('GET /nodes/search (searchNodes)', () => {
       page: 1,
       limit: 10,
       totalPages: 0,
-      facets: { os: {}, accelerators: {}, tags: {} },
+      facets: { os: {}, accelerators: {}, tags: {}, undeclared: { os: 0, accelerators: 0, tags: 0 } },
       highlights: {},
       icon_images: {},
     });

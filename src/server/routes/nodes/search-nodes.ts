@@ -8,6 +8,7 @@ import { iconImagesById, ISLAND_ICON_SIZES } from '../../../lib/images/image-url
 import { errorResponses, repeatedQuery } from '../schemas.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from './query-params.ts';
 import { highlightsOf, loadHitRows, repositoryTerm } from '../../services/nodes/search-hits.ts';
+import { coreClassNamed } from '../../services/workflows/core-classes.ts';
 import { NodeSearchResultSchema } from './search-schemas.ts';
 
 const SORTS = ['relevance', 'downloads', 'stars', 'newest', 'updated'] as const satisfies readonly SearchSort[];
@@ -29,7 +30,7 @@ const route = createRoute({
     '`tags` (repeatable; any of the values). Banned and withheld nodes (no Active version because of a ' +
     'flag or ban) are left out unless `include_banned=true` ' +
     '(upstream includes them by default); deleted nodes never appear. Beyond the contract: `sort`, and ' +
-    'the `facets` and `highlights` fields of the response.',
+    'the `facets`, `highlights` and `core_class` fields of the response.',
   request: {
     query: z.object({
       page: pageParam,
@@ -96,8 +97,10 @@ export function registerSearchNodes(app: App) {
     const rows = await loadHitRows(db, result.hits, includeBanned);
     const bundles = await loadNodeBundles(db, rows);
     const nodes = bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false }));
+    const coreClass = coreClassNamed(query.search);
     return c.json(
       {
+        ...(coreClass ? { core_class: coreClass } : {}),
         nodes,
         total: result.total,
         page: query.page,

@@ -9,8 +9,16 @@ const CountsSchema = z.record(z.string(), z.number().int()).openapi({
   description: 'Value → number of matching nodes, most frequent first.',
 });
 
+const UndeclaredSchema = z
+  .object({ os: z.number().int(), accelerators: z.number().int(), tags: z.number().int() })
+  .openapi({
+    description:
+      "Per facet: matches (under the other facets' filters) that declare no value of it, so appear in none " +
+      'of its counts. Most imported packs declare no platform: "Linux 5" may sit beside thousands of results.',
+  });
+
 export const SearchFacetsSchema = z
-  .object({ os: CountsSchema, accelerators: CountsSchema, tags: CountsSchema })
+  .object({ os: CountsSchema, accelerators: CountsSchema, tags: CountsSchema, undeclared: UndeclaredSchema })
   .openapi('NodeSearchFacets', {
     description:
       'Counted over all matches before paging. Each facet ignores its own filter (so a ticked OS still ' +
@@ -25,6 +33,15 @@ export const SearchHighlightSchema = z
   .openapi('NodeSearchHighlight');
 
 export const NodeSearchResultSchema = NodeListSchema.extend({
+  core_class: z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        'Present when the search text is the name of a node class built into ComfyUI (case-insensitive): that ' +
+        'class needs no pack, whatever packs the results list (they mention or extend it).',
+      example: 'KSampler',
+    }),
   facets: SearchFacetsSchema,
   highlights: z.record(z.string(), SearchHighlightSchema).openapi({
     description: 'Per node id of this page: what matched, for highlighting.',

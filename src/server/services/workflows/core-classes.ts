@@ -12,6 +12,17 @@ export function isCoreClass(name: string): boolean {
   return CORE.has(name);
 }
 
+const CORE_BY_LOWER_CASE = new Map([...CORE].map((name) => [name.toLowerCase(), name]));
+
+/**
+ * The built-in class that a search text names, spelled as ComfyUI spells it ("ksampler " → "KSampler"),
+ * or undefined. Only the whole text counts: "KSampler tools" is a search for packs, not for the class.
+ */
+export function coreClassNamed(text: string | undefined): string | undefined {
+  const key = text?.trim().toLowerCase();
+  return key ? CORE_BY_LOWER_CASE.get(key) : undefined;
+}
+
 /**
  * A node type that the ComfyUI frontend draws but no pack provides: notes, primitives, reroutes,
  * legacy group nodes ("workflow>Name", older "workflow/Name") and subgraph instances (typed by the
