@@ -1,9 +1,16 @@
 import { awaitUploadHandler } from './services/archives/await-upload.ts';
+import { archiveHashBackfillHandler } from './services/archives/backfill-archive-hashes.ts';
 import { archiveRecheckHandler } from './services/archives/recheck-archives.ts';
 import { legacyVersionScanHandler, versionScanHandler } from './services/moderation/scan-version.ts';
 import type { JobHandler } from './jobs/worker.ts';
 
 /** Every job kind the server processes: composed here, beside the runtime, so the queue (jobs/) never imports services. */
 export function defaultJobHandlers(): JobHandler[] {
-  return [versionScanHandler(), legacyVersionScanHandler(), awaitUploadHandler(), archiveRecheckHandler()];
+  return [
+    versionScanHandler(),
+    legacyVersionScanHandler(),
+    awaitUploadHandler(),
+    archiveRecheckHandler(),
+    archiveHashBackfillHandler(),
+  ];
 }

@@ -14,6 +14,7 @@ import { IMAGE_ENDPOINT } from '../lib/images/image-url.ts';
 import { imageEndpoint } from './images/image-endpoint.ts';
 import { startUploadJanitor } from './services/archives/upload-janitor.ts';
 import { queueArchiveRecheckOnce } from './services/archives/queue-archive-recheck.ts';
+import { queueArchiveHashBackfill } from './services/archives/backfill-archive-hashes.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createStaticFiles } from './http/static-files.ts';
@@ -156,6 +157,8 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     runtime.jobs.start();
     // New archive rules: every Active version's stored archive is checked again, once (queueArchiveRecheckOnce).
     await queueArchiveRecheckOnce(runtime.services.db);
+    // Accepted archives without a recorded sha256 get one (services/archives/backfill-archive-hashes.ts).
+    await queueArchiveHashBackfill(runtime.services.db);
     stopJanitor = startUploadJanitor(
       runtime.services,
       backgroundErrorReporter(runtime.logger, 'upload-janitor', 'upload janitor failed; the next pass retries'),

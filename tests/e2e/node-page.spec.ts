@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { gotoHydrated } from './support/islands.ts';
 import { adminToken } from './support/accounts.ts';
@@ -29,6 +30,13 @@ test('shows the pack, its README, versions, classes, compatibility and the downl
     'href',
     /\/archives\/demo-upscale-tools\/.+\/node\.zip$/,
   );
+  // Beside it the zip's sha256: the hash of the very bytes the link serves.
+  const href = await versions.first().getByTestId('version-download').getAttribute('href');
+  const zip = await page.request.get(href!);
+  const digest = createHash('sha256')
+    .update(await zip.body())
+    .digest('hex');
+  await expect(versions.first().getByTestId('version-sha256').locator('code')).toHaveText(digest);
 
   // Classes of the latest version, with their sockets.
   const classes = page.getByTestId('class-item');

@@ -2977,6 +2977,8 @@ export interface components {
             downloadUrl?: string;
             id: string;
             node_id?: string;
+            /** @description Lower-case hex SHA-256 of the zip at downloadUrl, recorded when the upload was accepted; present with downloadUrl. Check the downloaded bytes against it. */
+            sha256?: string;
             status?: components["schemas"]["NodeVersionStatus"];
             status_reason?: string;
             supported_accelerators?: string[];

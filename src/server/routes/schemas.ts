@@ -116,6 +116,15 @@ export const NodeVersionSchema = z
     ...tagAndCompatibilityFields,
     comfy_node_extract_status: z.string().optional(),
     downloadUrl: z.string().optional().openapi({ description: 'Absolute URL of the zip, once uploaded.' }),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional()
+      .openapi({
+        description:
+          'Lower-case hex SHA-256 of the zip at downloadUrl, recorded when the upload was accepted; present with ' +
+          'downloadUrl. Check the downloaded bytes against it.',
+      }),
   })
   .openapi('NodeVersion');
 

@@ -91,6 +91,8 @@ describe('loadNodePage', () => {
       ['1.0.0', 'NodeVersionStatusActive', true, false],
     ]);
     expect(data.versions[1]!.version.downloadUrl).toBe('http://api.test/archives/Acme-Pack/1.2.0/node.zip');
+    // The page shows the archive's sha256 beside the download link (VersionList.astro).
+    expect(data.versions[1]!.version.sha256).toBe('0'.repeat(64));
     expect(data.versions[1]!.version).not.toHaveProperty('status_reason');
     expect(data.selected?.version.version).toBe('1.2.0');
     expect(data.classes).toMatchObject({ total: 2, items: [{ name: 'AcmeAdd' }, { name: 'AcmeBlur' }] });

@@ -107,8 +107,8 @@ export async function loadNodePage(
     isUnclaimedPublisher(db, row.publisherId),
     loadDailyDownloads(db, row.id, services.clock.now()),
   ]);
-  const versions: VersionEntry[] = listed.map(({ version, hasArchive }) => ({
-    version: toApiNodeVersion(version, { config, hasArchive, includeStatusReason: false }),
+  const versions: VersionEntry[] = listed.map(({ version, hasArchive, sha256 }) => ({
+    version: toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason: false }),
     downloadable: !banned && hasArchive && version.status === 'NodeVersionStatusActive',
     isLatest: version.id === row.latestVersionId,
   }));

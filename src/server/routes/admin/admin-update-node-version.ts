@@ -58,7 +58,12 @@ export function registerAdminUpdateNodeVersion(app: App) {
     });
     const withArchive = (await loadVersionsWithArchive(db, [updated.id])).get(updated.id);
     return c.json(
-      toApiNodeVersion(updated, { config, hasArchive: withArchive?.hasArchive ?? false, includeStatusReason: true }),
+      toApiNodeVersion(updated, {
+        config,
+        hasArchive: withArchive?.hasArchive ?? false,
+        sha256: withArchive?.sha256 ?? null,
+        includeStatusReason: true,
+      }),
       200,
     );
   });

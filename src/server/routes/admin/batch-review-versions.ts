@@ -56,7 +56,12 @@ export function registerAdminBatchReviewVersions(app: App) {
       result.versions.map((v) => v.id),
     );
     const versions = result.versions.map((v) =>
-      toApiNodeVersion(v, { config, hasArchive: archives.get(v.id)?.hasArchive ?? false, includeStatusReason: true }),
+      toApiNodeVersion(v, {
+        config,
+        hasArchive: archives.get(v.id)?.hasArchive ?? false,
+        sha256: archives.get(v.id)?.sha256 ?? null,
+        includeStatusReason: true,
+      }),
     );
     return c.json({ batch_id: result.batchId, versions }, 200);
   });

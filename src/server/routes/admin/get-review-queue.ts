@@ -91,7 +91,12 @@ export function registerAdminGetReviewQueue(app: App) {
     const paging = { page: query.page, limit: query.limit };
     const result = await reviewQueue(db, { ...paging, statuses: query.statuses, nodeId: query.nodeId });
     const items = result.items.map((item) => ({
-      version: toApiNodeVersion(item.version, { config, hasArchive: item.hasArchive, includeStatusReason: true }),
+      version: toApiNodeVersion(item.version, {
+        config,
+        hasArchive: item.hasArchive,
+        sha256: item.sha256,
+        includeStatusReason: true,
+      }),
       node: {
         id: item.node.id,
         name: item.node.name,

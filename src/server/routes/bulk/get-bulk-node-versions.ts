@@ -70,11 +70,11 @@ export function registerGetBulkNodeVersions(app: App) {
         node_versions: results.map((result, index) => {
           const identifier = { node_id: identifiers[index]!.node_id, version: identifiers[index]!.version };
           if (result.status === 'success') {
-            const { version, hasArchive } = result.found;
+            const { version, hasArchive, sha256 } = result.found;
             return {
               identifier,
               status: result.status,
-              node_version: toApiNodeVersion(version, { config, hasArchive, includeStatusReason: false }),
+              node_version: toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason: false }),
             };
           }
           if (result.status === 'error') return { identifier, status: result.status, error_message: result.message };

@@ -48,6 +48,6 @@ export function registerInstallNode(app: App) {
       clientIp: c.get('clientIp'),
       now: clock.now(),
     });
-    return c.json(toApiNodeVersion(found.version, { config, hasArchive: found.hasArchive }), 200);
+    return c.json(toApiNodeVersion(found.version, { config, hasArchive: found.hasArchive, sha256: found.sha256 }), 200);
   });
 }

@@ -54,7 +54,10 @@ export function registerUpdateNodeVersion(app: App) {
       { changelog: body.changelog, deprecated: body.deprecated, deprecationMessage: body.deprecation_message },
       clock.now(),
     );
-    const hasArchive = (await loadVersionsWithArchive(db, [updated.id])).get(updated.id)?.hasArchive ?? false;
-    return c.json(toApiNodeVersion(updated, { config, hasArchive }), 200);
+    const archive = (await loadVersionsWithArchive(db, [updated.id])).get(updated.id);
+    return c.json(
+      toApiNodeVersion(updated, { config, hasArchive: archive?.hasArchive ?? false, sha256: archive?.sha256 ?? null }),
+      200,
+    );
   });
 }

@@ -36,6 +36,11 @@ describe('GET /nodes/{nodeId}/versions/{versionId} (getNodeVersion)', () => {
     });
   });
 
+  it('carries the sha256 of its accepted archive beside downloadUrl, and neither before the upload', async () => {
+    expect(await (await t.request('/nodes/Pack/versions/1.2.0')).json()).toMatchObject({ sha256: '0'.repeat(64) });
+    expect(await (await t.request('/nodes/Pack/versions/2.0.0')).json()).not.toHaveProperty('sha256');
+  });
+
   it('normalizes the version string and also accepts the version uuid', async () => {
     expect(await (await t.request('/nodes/Pack/versions/v1.2')).json()).toMatchObject({ version: '1.2.0' });
     const byId = await t.request(`/nodes/Pack/versions/${pack.versions[0]!.id.toUpperCase()}`);

@@ -41,6 +41,6 @@ export function registerGetNodeVersion(app: App) {
     if (!found || found.version.status === 'NodeVersionStatusDeleted') {
       throw notFound(`Version "${versionId}" of node "${node.id}" not found.`);
     }
-    return c.json(toApiNodeVersion(found.version, { config, hasArchive: found.hasArchive }), 200);
+    return c.json(toApiNodeVersion(found.version, { config, hasArchive: found.hasArchive, sha256: found.sha256 }), 200);
   });
 }

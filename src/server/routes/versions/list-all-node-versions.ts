@@ -81,8 +81,8 @@ export function registerListAllNodeVersions(app: App) {
     return c.json(
       {
         total: result.total,
-        versions: result.versions.map(({ version, hasArchive }) =>
-          toApiNodeVersion(version, { config, hasArchive, includeStatusReason }),
+        versions: result.versions.map(({ version, hasArchive, sha256 }) =>
+          toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason }),
         ),
         page: query.page,
         pageSize: query.pageSize,

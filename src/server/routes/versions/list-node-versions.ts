@@ -42,7 +42,9 @@ export function registerListNodeVersions(app: App) {
     const versions = await listNodeVersions(db, node.id, statuses);
     const includeStatusReason = query.include_status_reason ?? false;
     return c.json(
-      versions.map(({ version, hasArchive }) => toApiNodeVersion(version, { config, hasArchive, includeStatusReason })),
+      versions.map(({ version, hasArchive, sha256 }) =>
+        toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason }),
+      ),
       200,
     );
   });

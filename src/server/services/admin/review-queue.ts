@@ -28,6 +28,7 @@ export interface QueueFinding {
 export interface QueueItem {
   version: NodeVersionRow;
   hasArchive: boolean;
+  sha256: string | null;
   node: NodeRow;
   previousApprovedVersion: string | null;
   scan: { outcome: string; rulesetVersion: string; scannedAt: Date; error: string | null } | null;
@@ -94,7 +95,7 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<{ it
   );
   const [rows, totals] = await Promise.all([
     db
-      .select({ version: nodeVersions, node: nodes, uploadedAt: archives.uploadedAt })
+      .select({ version: nodeVersions, node: nodes, uploadedAt: archives.uploadedAt, sha256: archives.sha256 })
       .from(nodeVersions)
       .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
       .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
@@ -126,7 +127,7 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<{ it
   const findingsOf = (id: string) => findings.filter((f) => f.nodeVersionId === id);
   const scanOf = new Map(scans.map((s) => [s.nodeVersionId, s]));
 
-  const items = rows.map(({ version, node, uploadedAt }) => {
+  const items = rows.map(({ version, node, uploadedAt, sha256 }) => {
     const previous = previousOf.get(version.id);
     const known = new Set(previous ? findingsOf(previous.id).map(findingKey) : []);
     const scan = scanOf.get(version.id);
@@ -134,6 +135,7 @@ export async function reviewQueue(db: Db, query: ReviewQueueQuery): Promise<{ it
     return {
       version,
       hasArchive: uploadedAt != null,
+      sha256: uploadedAt != null ? sha256 : null,
       node,
       previousApprovedVersion: previous?.version ?? null,
       scan: scan

@@ -7,6 +7,21 @@ export interface VersionWithArchive {
   version: NodeVersionRow;
   /** True once the archive was uploaded and accepted: only then is there something to download. */
   hasArchive: boolean;
+  /** The accepted archive's sha256 (null without one). */
+  sha256: string | null;
+}
+
+/** The archive columns every version reader selects beside the version row. */
+export const archiveFacts = { uploadedAt: archives.uploadedAt, sha256: archives.sha256 };
+
+/** A version row and its (left-joined) archive facts as a VersionWithArchive. */
+export function withArchive(row: {
+  version: NodeVersionRow;
+  uploadedAt: Date | null;
+  sha256: string | null;
+}): VersionWithArchive {
+  const hasArchive = row.uploadedAt != null;
+  return { version: row.version, hasArchive, sha256: hasArchive ? row.sha256 : null };
 }
 
 export interface NodeBundle {
@@ -19,11 +34,11 @@ export interface NodeBundle {
 export async function loadVersionsWithArchive(db: Db, versionIds: string[]): Promise<Map<string, VersionWithArchive>> {
   if (versionIds.length === 0) return new Map();
   const rows = await db
-    .select({ version: nodeVersions, uploadedAt: archives.uploadedAt })
+    .select({ version: nodeVersions, ...archiveFacts })
     .from(nodeVersions)
     .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
     .where(inArray(nodeVersions.id, versionIds));
-  return new Map(rows.map((r) => [r.version.id, { version: r.version, hasArchive: r.uploadedAt != null }]));
+  return new Map(rows.map((r) => [r.version.id, withArchive(r)]));
 }
 
 /** Publishers and latest versions for a page of nodes, in two queries however long the page. */

@@ -9,7 +9,13 @@ export function archiveDownloadUrl(config: AppConfig, nodeId: string, version: s
 
 export function toApiNodeVersion(
   row: NodeVersionRow,
-  options: { config: AppConfig; hasArchive: boolean; includeStatusReason?: boolean },
+  options: {
+    config: AppConfig;
+    hasArchive: boolean;
+    /** The accepted archive's sha256 (shown only with a downloadUrl). */
+    sha256?: string | null;
+    includeStatusReason?: boolean;
+  },
 ) {
   return omitNullish({
     id: row.id,
@@ -30,6 +36,7 @@ export function toApiNodeVersion(
     supported_comfyui_frontend_version: row.supportedComfyuiFrontendVersion,
     comfy_node_extract_status: row.comfyNodeExtractStatus,
     downloadUrl: options.hasArchive ? archiveDownloadUrl(options.config, row.nodeId, row.version) : undefined,
+    sha256: options.hasArchive ? options.sha256 : undefined,
   });
 }
 

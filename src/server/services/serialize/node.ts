@@ -31,6 +31,7 @@ export function toApiNode(bundle: NodeBundle, config: AppConfig, options: { incl
       ? toApiNodeVersion(latest.version, {
           config,
           hasArchive: latest.hasArchive,
+          sha256: latest.sha256,
           includeStatusReason: options.includeStatusReason ?? true,
         })
       : undefined,

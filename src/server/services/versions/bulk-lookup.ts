@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeRow } from '../../db/rows.ts';
 import { archives, nodes, nodeVersions } from '../../db/schema/index.ts';
-import type { VersionWithArchive } from '../nodes/load-bundles.ts';
+import { archiveFacts, withArchive, type VersionWithArchive } from '../nodes/load-bundles.ts';
 import { normalizeVersion } from './semver.ts';
 
 export interface VersionIdentifier {
@@ -39,15 +39,12 @@ async function loadCandidates(db: Db, wanted: { node: NodeRow | undefined; versi
   // Every requested number for every requested node (a superset of the pairs, via the
   // (node_id, version) unique index); the map lookup below keeps the pairs actually asked for.
   const rows = await db
-    .select({ version: nodeVersions, uploadedAt: archives.uploadedAt })
+    .select({ version: nodeVersions, ...archiveFacts })
     .from(nodeVersions)
     .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
     .where(and(inArray(nodeVersions.nodeId, nodeIds), inArray(nodeVersions.version, numbers)));
   for (const row of rows) {
-    byKey.set(`${row.version.nodeId}\n${row.version.version}`, {
-      version: row.version,
-      hasArchive: row.uploadedAt != null,
-    });
+    byKey.set(`${row.version.nodeId}\n${row.version.version}`, withArchive(row));
   }
   return byKey;
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { archives, nodes, nodeVersions, type NodeVersionStatus } from '../../db/schema/index.ts';
-import type { VersionWithArchive } from '../nodes/load-bundles.ts';
+import { archiveFacts, withArchive, type VersionWithArchive } from '../nodes/load-bundles.ts';
 import { containsPattern } from '../nodes/node-filters.ts';
 import { pageOffset, type Paging } from '../nodes/paging.ts';
 
@@ -36,7 +36,7 @@ export async function listAllVersions(
   );
   const [rows, totals] = await Promise.all([
     db
-      .select({ version: nodeVersions, uploadedAt: archives.uploadedAt })
+      .select({ version: nodeVersions, ...archiveFacts })
       .from(nodeVersions)
       .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
       .where(where)
@@ -46,7 +46,7 @@ export async function listAllVersions(
     db.select({ total: count() }).from(nodeVersions).where(where),
   ]);
   return {
-    versions: rows.map((row) => ({ version: row.version, hasArchive: row.uploadedAt != null })),
+    versions: rows.map(withArchive),
     total: totals[0]?.total ?? 0,
   };
 }

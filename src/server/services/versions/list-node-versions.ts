@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { archives, nodeVersions, type NodeVersionStatus } from '../../db/schema/index.ts';
-import type { VersionWithArchive } from '../nodes/load-bundles.ts';
+import { archiveFacts, withArchive, type VersionWithArchive } from '../nodes/load-bundles.ts';
 import { compareVersionsDesc } from './semver.ts';
 
 /** What a node's public version list shows unless asked otherwise: everything not deleted or banned. */
@@ -18,11 +18,11 @@ export async function listNodeVersions(
   statuses: NodeVersionStatus[],
 ): Promise<VersionWithArchive[]> {
   const rows = await db
-    .select({ version: nodeVersions, uploadedAt: archives.uploadedAt })
+    .select({ version: nodeVersions, ...archiveFacts })
     .from(nodeVersions)
     .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
     .where(and(eq(nodeVersions.nodeId, nodeId), inArray(nodeVersions.status, [...new Set(statuses)])));
   return rows
-    .map((row) => ({ version: row.version, hasArchive: row.uploadedAt != null }))
+    .map(withArchive)
     .sort((a, b) => compareVersionsDesc(a.version.version, b.version.version));
 }

@@ -1,19 +1,19 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
-import type { VersionWithArchive } from '../nodes/load-bundles.ts';
+import { archiveFacts, withArchive, type VersionWithArchive } from '../nodes/load-bundles.ts';
 import { normalizeVersion } from './semver.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function findOne(db: Db, where: SQL | undefined): Promise<VersionWithArchive | undefined> {
   const [row] = await db
-    .select({ version: nodeVersions, uploadedAt: archives.uploadedAt })
+    .select({ version: nodeVersions, ...archiveFacts })
     .from(nodeVersions)
     .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
     .where(where)
     .limit(1);
-  return row ? { version: row.version, hasArchive: row.uploadedAt != null } : undefined;
+  return row ? withArchive(row) : undefined;
 }
 
 /** A version of a node by its canonical version string (uses the (node_id, version) unique index). */
