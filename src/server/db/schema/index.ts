@@ -17,3 +17,4 @@ export * from './tokens.ts';
 export * from './users.ts';
 export * from './reports.ts';
 export * from './review-requests.ts';
+export * from './ban-appeals.ts';

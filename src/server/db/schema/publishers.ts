@@ -13,6 +13,14 @@ export const publishers = pgTable('publishers', {
   sourceCodeRepo: text('source_code_repo'),
   logo: text('logo'),
   status: publisherStatus('status').notNull().default('PublisherStatusActive'),
+  /**
+   * The current ban, kept with the publisher so its owners can read why and since when (the audit log keeps the
+   * history). Set by a ban, cleared by an unban; null while the publisher is active.
+   */
+  banReason: text('ban_reason'),
+  bannedAt: timestamp('banned_at', { withTimezone: true, mode: 'date' }),
+  /** The admin who banned it: shown to admins only. */
+  bannedByUserId: text('banned_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,
 });
 

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
 import { userStatus } from './enums.ts';
 
@@ -13,6 +13,10 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(false),
     status: userStatus('status').notNull().default('UserStatusActive'),
+    /** The current ban (why, since when, by which admin), so the account can be told; null while active. */
+    banReason: text('ban_reason'),
+    bannedAt: timestamp('banned_at', { withTimezone: true, mode: 'date' }),
+    bannedByUserId: text('banned_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [index('users_email_idx').on(t.email)],
