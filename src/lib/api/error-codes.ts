@@ -78,6 +78,10 @@ export const USER_FACING_ERROR_CODES = [
   // Pack reports.
   'report_closed',
   'report_rate_limited',
+  // Ban appeals.
+  'appeal_not_applicable',
+  'appeal_already_open',
+  'appeal_closed',
 ] as const;
 
 /** Codes only machines meet (CLI publishing, CI uploads, vendor proxies, webhooks): their English text is enough. */

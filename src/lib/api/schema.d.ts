@@ -22,6 +22,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/ban-appeals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Appeals of account and publisher bans (admins)
+         * @description Nodeyard extension. `status=open` (default): waiting appeals, oldest first. `status=closed`: answered ones, newest first. Lift a ban with its unban route (that answers the appeal as `lifted`); keep it with POST /admin/ban-appeals/{appealId}/uphold.
+         */
+        get: operations["adminListBanAppeals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/ban-appeals/{appealId}/uphold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep a ban and answer its appeal (admins)
+         * @description Nodeyard extension. The `response` is required: the appellant reads it in their ban notice. An appeal already answered gets 409 `appeal_closed`. Audited (`ban_appeal.uphold`).
+         */
+        post: operations["adminUpholdBanAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/customers/{customer_id}/balance": {
         parameters: {
             query?: never;
@@ -172,7 +212,7 @@ export interface paths {
         };
         /**
          * All publishers, banned ones included (admins)
-         * @description `search` matches id or name; `status` is repeatable. Ordered by id.
+         * @description `search` matches id or name; `status` is repeatable. Ordered by id. A banned publisher carries its `ban` (reason and date; its appeals are in GET /admin/ban-appeals, so `appeal` is null here).
          */
         get: operations["adminListPublishers"];
         put?: never;
@@ -331,7 +371,7 @@ export interface paths {
         get?: never;
         /**
          * Grant or revoke admin, ban or unban an account (admins)
-         * @description Admins cannot remove their own admin flag (409 self_demotion) or ban themselves (409 self_ban). A ban may carry a `reason`; it is kept in the audit entry and listed with the user while the ban lasts.
+         * @description Admins cannot remove their own admin flag (409 self_demotion) or ban themselves (409 self_ban). A ban may carry a `reason`: it is kept with the account (the account reads it in `GET /users`), in the audit entry, and listed with the user while the ban lasts. Lifting a ban answers the account’s open appeal, with the `reason` given then as the answer.
          */
         put: operations["adminUpdateUser"];
         post?: never;
@@ -865,6 +905,26 @@ export interface paths {
          * @description One rating per user per node: posting again replaces your previous rating. Returns the node.
          */
         post: operations["postNodeReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/nodes/{nodeId}/scan-warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The automated scan's warnings (medium and low findings) of a node's Active versions
+         * @description Nodeyard extension: not in the upstream contract. At most 50 findings per version, medium first. Critical and high findings hold a version for review and are not listed here.
+         */
+        get: operations["listNodeScanWarnings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1744,7 +1804,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A publisher; `members` (with e-mails) only for its owners and admins */
+        /**
+         * A publisher; `members` (with e-mails) only for its owners and admins
+         * @description A banned publisher carries its `ban` (reason, date, appeal) for its members and admins only.
+         */
         get: operations["getPublisher"];
         /**
          * Update name, description, website, support, source_code_repo and logo (owners and admins)
@@ -1757,6 +1820,26 @@ export interface paths {
          * @description 409 while the publisher still has nodes that are not deleted: delete or transfer them first.
          */
         delete: operations["deletePublisher"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/archives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a new version by uploading its zip
+         * @description Nodeyard addition. The body is the zip `comfy node pack` makes; its top-level pyproject.toml names the node (`[project] name`), the version (`version`), the publisher (`[tool.comfy] PublisherId`, which must be this one) and the metadata comfy-cli would send. Authorized by a Firebase ID token of the publisher’s owners or members (verified e-mail), or by one of its personal access tokens (`Authorization: Bearer nyd_pat_…`). The zip meets the archive rules of `PUT /storage/objects` (400 `invalid_archive` / `archive_ambiguous`, with the rule and entry in `details`), then the checks and writes of publishNodeVersion; the version starts Pending and is scanned like any other.
+         */
+        post: operations["uploadNodeArchive"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1776,6 +1859,26 @@ export interface paths {
          * @description Bans the publisher and its active nodes in one transaction (they leave lists and search, their pages answer 403). Unlike upstream, members' accounts are not banned. Idempotent. Optional body `{reason}`.
          */
         post: operations["BanPublisher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/ban-appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the administrators to lift a publisher’s ban (owners)
+         * @description Nodeyard extension: the one write a banned publisher allows its owners. One open appeal at a time (409 `appeal_already_open`); a publisher that is not banned gets 409 `appeal_not_applicable`. Members get 403 `owner_required`, banned accounts 403 `user_banned` (they appeal their own ban first), and admins without a role 403: they decide, they do not ask. The answer shows in the publisher’s `ban.appeal`.
+         */
+        post: operations["appealPublisherBan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2060,7 +2163,7 @@ export interface paths {
         };
         /**
          * Whether the caller may edit the publisher (owners and admins)
-         * @description Always 200: `canEdit` is false for anonymous callers, strangers, unknown publishers, banned users and (except for admins) banned publishers. Upstream answers 403 to non-owners.
+         * @description Always 200: `canEdit` is false for anonymous callers, strangers, unknown publishers, banned users and (except for admins) banned publishers. Upstream answers 403 to non-owners. Nodeyard adds the caller’s `role` on the publisher and, when `canEdit` is false, the `reason` (the error code an edit would get), so the owner of a banned publisher is told it is banned, not that owners only may edit.
          */
         get: operations["getPermissionOnPublisher"];
         put?: never;
@@ -2246,10 +2349,33 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, with isAdmin */
+        /**
+         * The signed-in user, with isAdmin and what is banned
+         * @description Banned users may call it (it is how they learn about their ban). `ban` and `banned_publishers` are what the site's ban notice shows on every page.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/ban-appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the administrators to lift your account’s ban
+         * @description Nodeyard extension, for banned accounts (the one write they may make). One open appeal at a time (409 `appeal_already_open`); an account that is not banned gets 409 `appeal_not_applicable`. Admins see it in GET /admin/ban-appeals; the answer shows in `ban.appeal` of GET /users.
+         */
+        post: operations["appealAccountBan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2265,7 +2391,7 @@ export interface paths {
         };
         /**
          * The publishers the signed-in user owns or is a member of, ordered by id
-         * @description Also answered without the trailing slash.
+         * @description Also answered without the trailing slash. A banned publisher carries its `ban` (reason, date, appeal).
          */
         get: operations["listPublishersForUser"];
         put?: never;
@@ -2372,6 +2498,35 @@ export interface components {
         AdjustCreditsRequest: {
             amount_micros: number;
             reason: string;
+        };
+        AdminBanAppeal: {
+            appeal: components["schemas"]["BanAppeal"];
+            appellant: {
+                email: string | null;
+                id: string;
+                name: string | null;
+                status: string;
+            };
+            /** @description The answering admin's e-mail, once answered. */
+            decided_by: string | null;
+            /** @description The account or publisher whose ban is appealed, as it is now. */
+            subject: {
+                ban_reason: string | null;
+                /** @description Whether the ban still stands. */
+                banned: boolean;
+                banned_at: string | null;
+                id: string;
+                name: string | null;
+                /** @enum {string} */
+                type: "user" | "publisher";
+            };
+        };
+        AdminBanAppealList: {
+            appeals: components["schemas"]["AdminBanAppeal"][];
+            limit: number;
+            page: number;
+            total: number;
+            totalPages: number;
         };
         AdminBanRequest: {
             reason?: string;
@@ -2507,7 +2662,12 @@ export interface components {
             /** @enum {string} */
             status?: "UserStatusActive" | "UserStatusBanned";
         };
+        AdminUpholdBanAppealRequest: {
+            response: string;
+        };
         AdminUser: {
+            /** @description When the current ban began; only while banned. */
+            bannedAt?: string;
             banReason?: string;
             createdAt: string;
             email?: string;
@@ -2577,6 +2737,32 @@ export interface components {
             page: number;
             total: number;
             totalPages: number;
+        };
+        /** @description Nodeyard: present while the account is banned: why, since when, and its latest appeal. */
+        Ban: {
+            appeal: components["schemas"]["BanAppeal"];
+            banned_at: string;
+            /** @description Why, in the words of the admin who banned it. */
+            reason: string | null;
+        };
+        /** @description The latest appeal made against this ban, or null when none was made. */
+        BanAppeal: {
+            created_at: string;
+            decided_at: string | null;
+            id: string;
+            /** @description What the appellant wrote. */
+            message: string;
+            /** @description The admin's answer, once there is one. */
+            response: string | null;
+            /**
+             * @description `open` until an admin answers; `upheld` when the ban stands (see `response`).
+             * @enum {string}
+             */
+            status: "open" | "lifted" | "upheld";
+        } | null;
+        BanAppealRequest: {
+            /** @description Why the ban should be lifted: what happened, what changed since. */
+            message: string;
         };
         BulkNodeVersionResult: {
             error_message?: string;
@@ -2753,6 +2939,8 @@ export interface components {
                 limit?: number;
                 message: string;
                 path: string;
+                /** @description The archive rule a refused zip broke (docs/moderation.md); `path` is then its entry. */
+                rule?: string;
             }[];
             /** @description Stable machine code (src/lib/api/error-codes.ts); islands translate it. */
             error: string;
@@ -2880,6 +3068,9 @@ export interface components {
                 };
             };
         };
+        NodeArchiveUploadResponse: {
+            node_version: components["schemas"]["NodeVersion"] & unknown;
+        };
         NodeCollisions: {
             versions: {
                 packs: {
@@ -2897,6 +3088,16 @@ export interface components {
             page: number;
             total: number;
             totalPages: number;
+        };
+        NodeScanWarnings: {
+            /** @description Active versions that have warnings, newest first. */
+            versions: {
+                findings: components["schemas"]["ScanFinding"][];
+                /** @description All warnings of the version; `findings` lists the first. */
+                total: number;
+                version: string;
+                version_id: string;
+            }[];
         };
         /** @description Counted over all matches before paging. Each facet ignores its own filter (so a ticked OS still shows the counts of the others) and applies the others. */
         NodeSearchFacets: {
@@ -3014,6 +3215,13 @@ export interface components {
         };
         PermissionResponse: {
             canEdit: boolean;
+            /** @description Why `canEdit` is false for a signed-in caller: `publisher_banned`, `user_banned`, `not_a_member`, … */
+            reason?: string;
+            /**
+             * @description The caller’s role on the publisher.
+             * @enum {string}
+             */
+            role?: "owner" | "member";
         };
         PersonalAccessToken: {
             createdAt: string;
@@ -3026,6 +3234,7 @@ export interface components {
             name: string;
         };
         Publisher: {
+            ban?: components["schemas"]["Ban"] & unknown;
             createdAt?: string;
             description?: string;
             id: string;
@@ -3200,6 +3409,15 @@ export interface components {
         };
         SignedInUser: components["schemas"]["User"] & {
             avatar?: components["schemas"]["ImageAttributes"];
+            ban?: components["schemas"]["Ban"];
+            /** @description Nodeyard: the banned publishers where the user holds a role, each with its ban (owners may appeal it); empty when none is banned. */
+            banned_publishers: {
+                ban: components["schemas"]["Ban"];
+                id: string;
+                name: string;
+                /** @enum {string} */
+                role: "owner" | "member";
+            }[];
         };
         StatusReason: {
             /**
@@ -3374,6 +3592,130 @@ export interface operations {
             };
             /** @description Not allowed */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminListBanAppeals: {
+        parameters: {
+            query?: {
+                /** @description Items per page (default 20, at most 100; larger values are clamped). */
+                limit?: number;
+                /** @description Page number, 1-based. */
+                page?: number;
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of appeals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBanAppealList"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminUpholdBanAppeal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                appealId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminUpholdBanAppealRequest"];
+            };
+        };
+        responses: {
+            /** @description The answered appeal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanAppeal"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5973,6 +6315,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listNodeScanWarnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The node id, any letter case. */
+                nodeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Warnings by version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeScanWarnings"];
                 };
             };
             /** @description Not allowed */
@@ -9055,6 +9438,95 @@ export interface operations {
             };
         };
     };
+    uploadNodeArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/zip": string;
+            };
+        };
+        responses: {
+            /** @description Version published; its scan is queued */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeArchiveUploadResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not a zip content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     BanPublisher: {
         parameters: {
             query?: never;
@@ -9106,6 +9578,77 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    appealPublisherBan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BanAppealRequest"];
+            };
+        };
+        responses: {
+            /** @description Appeal sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanAppeal"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10695,6 +11238,57 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    appealAccountBan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BanAppealRequest"];
+            };
+        };
+        responses: {
+            /** @description Appeal sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanAppeal"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import type { App } from '../app-env.ts';
 import { registerGetUser } from './users/get-user.ts';
 import { registerListPublishersForUser } from './users/list-publishers-for-user.ts';
+import { registerAppealAccountBan } from './users/request-account-appeal.ts';
 import { registerPublisherRoutes } from './publishers/register.ts';
 import { registerPublishNodeVersion } from './publishers/publish-node-version.ts';
 import { registerUploadObject } from './storage/upload-object.ts';
@@ -31,6 +32,7 @@ export function registerRoutes(app: App) {
   });
   registerGetUser(app);
   registerListPublishersForUser(app);
+  registerAppealAccountBan(app);
   registerPublisherRoutes(app);
   registerPublishNodeVersion(app);
   registerUploadObject(app);

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { VALIDATION_ISSUES } from '../../lib/api/error-codes.ts';
+import { BanSchema } from './ban-schemas.ts';
 
 // Shared OpenAPI schemas: the contract's component shapes, with its exact field casing.
 
@@ -149,6 +150,9 @@ export const PublisherSchema = z
       )
       .optional()
       .openapi({ description: 'Only shown to the publisher’s owners and to admins.' }),
+    ban: BanSchema.optional().openapi({
+      description: 'Nodeyard: why and since when a banned publisher is banned; only shown to its members and admins.',
+    }),
   })
   .openapi('Publisher');
 

@@ -1,4 +1,5 @@
 import { adminRows } from './admin-rows.ts';
+import { banAppealRows } from './ban-appeal-rows.ts';
 import { ciRows } from './ci-rows.ts';
 import { contractOpsRows } from './contract-ops-rows.ts';
 import { customerRows } from './customer-rows.ts';
@@ -20,4 +21,5 @@ export const ALL_ROWS: readonly AuthzRow[] = [
   ...contractOpsRows,
   ...reportRows,
   ...customerRows,
+  ...banAppealRows,
 ];

@@ -58,7 +58,7 @@ describe('GET /admin/users and PUT /admin/users/{userId}', () => {
       expect.objectContaining({ status: 'UserStatusBanned', banReason: 'Spams reviews.' }),
     );
     const [ban] = await auditRows(t, 'user', target.user.id);
-    expect(ban?.after).toEqual({ status: 'UserStatusBanned', reason: 'Spams reviews.' });
+    expect(ban?.after).toEqual({ status: 'UserStatusBanned', banReason: 'Spams reviews.', reason: 'Spams reviews.' });
     const undone = await t.request('/admin/undo', {
       method: 'POST',
       token: who.admin.token,

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { adminUpdateUser, getUserOr404 } from '../../services/admin/update-user.ts';
-import { userBanReasons } from '../../services/admin/user-ban-reasons.ts';
+import { adminUpdateUser, getUserOr404, type UserAdminState } from '../../services/admin/update-user.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { ReasonField, UserIdParams } from './schemas.ts';
 import { AdminUserSchema, toAdminUser } from './users-schema.ts';
@@ -15,7 +14,9 @@ const route = createRoute({
   summary: 'Grant or revoke admin, ban or unban an account (admins)',
   description:
     'Admins cannot remove their own admin flag (409 self_demotion) or ban themselves (409 self_ban). ' +
-    'A ban may carry a `reason`; it is kept in the audit entry and listed with the user while the ban lasts.',
+    'A ban may carry a `reason`: it is kept with the account (the account reads it in `GET /users`), in the audit ' +
+    'entry, and listed with the user while the ban lasts. Lifting a ban answers the account’s open appeal, with ' +
+    'the `reason` given then as the answer.',
   security: bearerSecurity,
   request: {
     params: UserIdParams,
@@ -46,11 +47,13 @@ export function registerAdminUpdateUser(app: App) {
     const { db } = c.get('services');
     const target = await getUserOr404(db, c.req.valid('param').userId);
     const { reason, ...body } = c.req.valid('json');
-    const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    // The reason belongs to a ban: it goes into that audit entry (and is listed with the user while banned).
-    const banReason = changes['status'] === 'UserStatusBanned' && reason ? reason : undefined;
-    const updated = await adminUpdateUser(db, admin, target, changes, banReason ? { reason: banReason } : {});
-    const reasons = await userBanReasons(db, [updated]);
-    return c.json(toAdminUser(updated, reasons.get(updated.id)), 200);
+    const changes: Partial<UserAdminState> = Object.fromEntries(
+      Object.entries(body).filter(([, v]) => v !== undefined),
+    );
+    // The reason belongs to a status change: a ban's is kept with the account, an unban's answers its appeal.
+    if (changes.status === 'UserStatusBanned') changes.banReason = reason ?? null;
+    const withReason = changes.status !== undefined && reason ? { reason } : {};
+    const updated = await adminUpdateUser(db, admin, target, changes, withReason);
+    return c.json(toAdminUser(updated), 200);
   });
 }

@@ -38,8 +38,8 @@ describe('POST /publishers/{publisherId}/ban and /unban', () => {
 
     const audit = await auditRows(t, 'publisher', publisher.id);
     expect(audit.map((a) => [a.action, a.after])).toEqual([
-      ['publisher.ban', { status: 'PublisherStatusBanned', banned_node_ids: [active.id] }],
-      ['publisher.unban', { status: 'PublisherStatusActive', restored_node_ids: [active.id] }],
+      ['publisher.ban', { status: 'PublisherStatusBanned', banReason: null, banned_node_ids: [active.id] }],
+      ['publisher.unban', { status: 'PublisherStatusActive', banReason: null, restored_node_ids: [active.id] }],
     ]);
   });
 
@@ -56,6 +56,34 @@ describe('POST /publishers/{publisherId}/ban and /unban', () => {
       action: 'publisher.ban',
       after: { status: 'PublisherStatusBanned', reason: 'Publishes packs that run remote scripts.' },
     });
+  });
+
+  it('keeps the reason, the time and the admin with the publisher; unban clears them, undoing it restores them', async () => {
+    const db = t.services.db;
+    const publisher = await insertPublisher(db, { owner: await insertUser(db) });
+    const row = async () => (await db.select().from(publishers).where(eq(publishers.id, publisher.id)))[0]!;
+    const ban = await t.request(`/publishers/${publisher.id}/ban`, {
+      method: 'POST',
+      token: who.admin.token,
+      json: { reason: 'Ships a crypto miner.' },
+    });
+    expect(ban.status).toBe(204);
+    const banned = await row();
+    expect(banned).toMatchObject({ banReason: 'Ships a crypto miner.', bannedByUserId: who.admin.user.id });
+    expect(banned.bannedAt).toBeInstanceOf(Date);
+
+    expect((await post(`/publishers/${publisher.id}/unban`, who.admin.token)).status).toBe(204);
+    expect(await row()).toMatchObject({ banReason: null, bannedAt: null, bannedByUserId: null });
+
+    const unban = (await auditRows(t, 'publisher', publisher.id)).at(-1)!;
+    expect(unban.action).toBe('publisher.unban');
+    const undone = await t.request('/admin/undo', {
+      method: 'POST',
+      token: who.admin.token,
+      json: { entry_ids: [unban.id] },
+    });
+    expect(undone.status).toBe(200);
+    expect(await row()).toMatchObject({ status: 'PublisherStatusBanned', banReason: 'Ships a crypto miner.' });
   });
 
   it('answers 404 for an unknown publisher', async () => {

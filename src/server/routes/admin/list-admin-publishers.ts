@@ -21,7 +21,9 @@ const route = createRoute({
   operationId: 'adminListPublishers',
   tags: ['Admin'],
   summary: 'All publishers, banned ones included (admins)',
-  description: '`search` matches id or name; `status` is repeatable. Ordered by id.',
+  description:
+    '`search` matches id or name; `status` is repeatable. Ordered by id. A banned publisher carries its `ban` ' +
+    '(reason and date; its appeals are in GET /admin/ban-appeals, so `appeal` is null here).',
   security: bearerSecurity,
   request: {
     query: z.object({
@@ -50,7 +52,13 @@ export function registerAdminListPublishers(app: App) {
     return c.json(
       {
         publishers: result.rows.map(({ publisher, nodeCount }) => ({
-          ...toApiPublisher(publisher),
+          ...toApiPublisher(
+            publisher,
+            undefined,
+            publisher.status === 'PublisherStatusBanned'
+              ? { reason: publisher.banReason, bannedAt: publisher.bannedAt ?? publisher.updatedAt, appeal: null }
+              : null,
+          ),
           node_count: nodeCount,
         })),
         total: result.total,

@@ -2,7 +2,6 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
 import { listAdminUsers } from '../../services/admin/list-users.ts';
-import { userBanReasons } from '../../services/admin/user-ban-reasons.ts';
 import { countPages } from '../../services/nodes/paging.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
@@ -43,10 +42,9 @@ export function registerAdminListUsers(app: App) {
       search: query.search,
       adminsOnly: query.admins,
     });
-    const reasons = await userBanReasons(db, result.rows);
     return c.json(
       {
-        users: result.rows.map((row) => toAdminUser(row, reasons.get(row.id))),
+        users: result.rows.map((row) => toAdminUser(row)),
         total: result.total,
         ...paging,
         totalPages: countPages(result.total, paging.limit),

@@ -13,6 +13,8 @@ import { registerAdminListPublishers } from './list-admin-publishers.ts';
 import { registerAdminListUsers } from './list-admin-users.ts';
 import { registerAdminListAuditLog } from './list-audit-log.ts';
 import { registerAdminUndo } from './undo-audit-entries.ts';
+import { registerAdminListBanAppeals } from './list-ban-appeals.ts';
+import { registerAdminUpholdBanAppeal } from './uphold-ban-appeal.ts';
 
 /** The admin area: moderation, bans, node curation, users, audit log. Every route requires an admin. */
 export function registerAdminRoutes(app: App) {
@@ -30,4 +32,6 @@ export function registerAdminRoutes(app: App) {
   registerAdminListUsers(app);
   registerAdminUpdateUser(app);
   registerAdminListAuditLog(app);
+  registerAdminListBanAppeals(app);
+  registerAdminUpholdBanAppeal(app);
 }

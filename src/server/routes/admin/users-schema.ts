@@ -10,12 +10,14 @@ export const AdminUserSchema = z
     isApproved: z.boolean(),
     status: z.enum(['UserStatusActive', 'UserStatusBanned']),
     createdAt: z.string(),
-    /** Why the account is banned (from the audit entry of its current ban); only while banned. */
+    /** Why the account is banned (kept with the account); only while banned. */
     banReason: z.string().optional(),
+    bannedAt: z.string().optional().openapi({ description: 'When the current ban began; only while banned.' }),
   })
   .openapi('AdminUser');
 
-export function toAdminUser(row: UserRow, banReason?: string): z.infer<typeof AdminUserSchema> {
+export function toAdminUser(row: UserRow): z.infer<typeof AdminUserSchema> {
+  const banned = row.status === 'UserStatusBanned';
   return {
     id: row.id,
     ...(row.email ? { email: row.email } : {}),
@@ -24,6 +26,7 @@ export function toAdminUser(row: UserRow, banReason?: string): z.infer<typeof Ad
     isApproved: row.isApproved,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
-    ...(banReason && row.status === 'UserStatusBanned' ? { banReason } : {}),
+    ...(banned && row.banReason ? { banReason: row.banReason } : {}),
+    ...(banned && row.bannedAt ? { bannedAt: row.bannedAt.toISOString() } : {}),
   };
 }

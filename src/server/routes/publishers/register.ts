@@ -1,4 +1,5 @@
 import type { App } from '../../app-env.ts';
+import { registerAppealPublisherBan } from './appeal-publisher-ban.ts';
 import { registerClaimMyNode } from './claim-my-node.ts';
 import { registerCreateNode } from './create-node.ts';
 import { registerCreatePersonalAccessToken } from './create-personal-access-token.ts';
@@ -44,4 +45,5 @@ export function registerPublisherRoutes(app: App) {
   registerListPersonalAccessTokens(app);
   registerCreatePersonalAccessToken(app);
   registerDeletePersonalAccessToken(app);
+  registerAppealPublisherBan(app);
 }

@@ -100,4 +100,13 @@ export const PaginationQuery = z.object({
     .optional(),
 });
 
-export const CanEditSchema = z.object({ canEdit: z.boolean() }).openapi('PermissionResponse');
+export const CanEditSchema = z
+  .object({
+    canEdit: z.boolean(),
+    role: z.enum(['owner', 'member']).optional().openapi({ description: 'The caller’s role on the publisher.' }),
+    reason: z.string().optional().openapi({
+      description:
+        'Why `canEdit` is false for a signed-in caller: `publisher_banned`, `user_banned`, `not_a_member`, …',
+    }),
+  })
+  .openapi('PermissionResponse');

@@ -30,6 +30,7 @@ describe('GET /users', () => {
       name: 'Ada',
       isApproved: false,
       isAdmin: false,
+      banned_publishers: [],
     });
   });
 

@@ -1,6 +1,7 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
 import type { App, AppEnv } from '../../app-env.ts';
 import { requireUser } from '../../auth/viewer.ts';
+import { publisherBanView } from '../../services/bans/standing.ts';
 import { listPublishersOfUser } from '../../services/publishers/list-publishers.ts';
 import { toApiPublisher } from '../../services/serialize/publisher.ts';
 import { bearerSecurity, errorResponses, PublisherSchema } from '../schemas.ts';
@@ -19,7 +20,7 @@ const route = createRoute({
   operationId: 'listPublishersForUser',
   tags: ['Users'],
   summary: 'The publishers the signed-in user owns or is a member of, ordered by id',
-  description: 'Also answered without the trailing slash.',
+  description: 'Also answered without the trailing slash. A banned publisher carries its `ban` (reason, date, appeal).',
   security: bearerSecurity,
   responses,
 });
@@ -29,11 +30,13 @@ const aliasRoute = createRoute({ method: 'get', path: '/users/publishers', hide:
 
 const handler: RouteHandler<typeof route, AppEnv> = async (c) => {
   const viewer = await requireUser(c);
-  const rows = await listPublishersOfUser(c.get('services').db, viewer.id);
-  return c.json(
-    rows.map((publisher) => toApiPublisher(publisher)),
-    200,
+  const { db } = c.get('services');
+  const rows = await listPublishersOfUser(db, viewer.id);
+  // Each is the caller's own: a banned one says why (one more query per banned publisher only).
+  const list = await Promise.all(
+    rows.map(async (publisher) => toApiPublisher(publisher, undefined, await publisherBanView(db, publisher))),
   );
+  return c.json(list, 200);
 };
 
 export function registerListPublishersForUser(app: App) {

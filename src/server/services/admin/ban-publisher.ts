@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { PublisherRow, UserRow } from '../../db/rows.ts';
 import { auditLog, nodes, publishers } from '../../db/schema/index.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
+import { closeAppealsOnUnban } from '../bans/appeals.ts';
 import { ADMIN_ACTIONS, type AuditExtras } from './audit-actions.ts';
 import { bumpedUpdatedAt } from './node-state.ts';
 
@@ -10,6 +11,7 @@ import { bumpedUpdatedAt } from './node-state.ts';
  * Bans a publisher and its active nodes in one transaction. Unlike upstream, its members' accounts
  * are NOT banned (that banned people everywhere, for one publisher). The banned node ids are kept
  * in the audit row so that an unban restores exactly those, and not nodes banned on their own.
+ * The reason, the time and the admin are kept with the publisher, so its owners can be told why.
  */
 export async function banPublisher(
   db: Db,
@@ -19,9 +21,11 @@ export async function banPublisher(
 ): Promise<boolean> {
   if (publisher.status === 'PublisherStatusBanned') return false;
   await db.transaction(async (tx) => {
+    const now = new Date();
+    const banReason = extras.reason ?? null;
     await tx
       .update(publishers)
-      .set({ status: 'PublisherStatusBanned', updatedAt: new Date() })
+      .set({ status: 'PublisherStatusBanned', banReason, bannedAt: now, bannedByUserId: actor.id, updatedAt: now })
       .where(eq(publishers.id, publisher.id));
     const banned = await tx
       .update(nodes)
@@ -33,8 +37,14 @@ export async function banPublisher(
       action: ADMIN_ACTIONS.publisherBan,
       targetType: 'publisher',
       targetId: publisher.id,
-      before: { status: publisher.status },
-      after: { status: 'PublisherStatusBanned', banned_node_ids: banned.map((n) => n.id).sort(), ...extras },
+      // banReason in both, so an undo of the unban that follows can give the ban its reason back.
+      before: { status: publisher.status, banReason: publisher.banReason },
+      after: {
+        status: 'PublisherStatusBanned',
+        banReason,
+        banned_node_ids: banned.map((n) => n.id).sort(),
+        ...extras,
+      },
     });
   });
   return true;
@@ -58,7 +68,10 @@ async function nodesOfLastBan(db: Db, publisherId: string): Promise<string[]> {
   return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
 }
 
-/** Lifts a publisher ban and restores the nodes that ban took down (still banned, same publisher). */
+/**
+ * Lifts a publisher ban and restores the nodes that ban took down (still banned, same publisher). Open appeals of
+ * the ban are answered as lifted, with the admin's reason if given.
+ */
 export async function unbanPublisher(
   db: Db,
   actor: UserRow,
@@ -69,8 +82,15 @@ export async function unbanPublisher(
   await db.transaction(async (tx) => {
     await tx
       .update(publishers)
-      .set({ status: 'PublisherStatusActive', updatedAt: new Date() })
+      .set({
+        status: 'PublisherStatusActive',
+        banReason: null,
+        bannedAt: null,
+        bannedByUserId: null,
+        updatedAt: new Date(),
+      })
       .where(eq(publishers.id, publisher.id));
+    await closeAppealsOnUnban(tx, { type: 'publisher', id: publisher.id }, actor, extras.reason);
     const ids = await nodesOfLastBan(tx, publisher.id);
     const restored = ids.length
       ? await tx
@@ -84,8 +104,13 @@ export async function unbanPublisher(
       action: ADMIN_ACTIONS.publisherUnban,
       targetType: 'publisher',
       targetId: publisher.id,
-      before: { status: publisher.status },
-      after: { status: 'PublisherStatusActive', restored_node_ids: restored.map((n) => n.id).sort(), ...extras },
+      before: { status: publisher.status, banReason: publisher.banReason },
+      after: {
+        status: 'PublisherStatusActive',
+        banReason: null,
+        restored_node_ids: restored.map((n) => n.id).sort(),
+        ...extras,
+      },
     });
   });
   return true;

@@ -66,9 +66,15 @@ async function undoOne(tx: Db, actor: UserRow, entry: AuditRow): Promise<void> {
     }
     case 'publisher': {
       const publisher = await getPublisherOr404(tx, entry.targetId);
-      assertUnchangedSince(entry, { status: publisher.status });
-      const wantBanned = (entry.before as Json | null)?.['status'] === 'PublisherStatusBanned';
-      await (wantBanned ? banPublisher : unbanPublisher)(tx, actor, publisher, extras);
+      assertUnchangedSince(entry, { status: publisher.status, banReason: publisher.banReason });
+      const before = (entry.before ?? {}) as Json;
+      if (before['status'] === 'PublisherStatusBanned') {
+        // Undoing an unban bans again for the reason the ban had.
+        const reason = typeof before['banReason'] === 'string' ? before['banReason'] : undefined;
+        await banPublisher(tx, actor, publisher, reason ? { ...extras, reason } : extras);
+      } else {
+        await unbanPublisher(tx, actor, publisher, extras);
+      }
       return;
     }
     default:

@@ -4,16 +4,26 @@ import type { UserRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
+import { closeAppealsOnUnban } from '../bans/appeals.ts';
 import { ADMIN_ACTIONS, type AuditExtras } from './audit-actions.ts';
 import { diffKeys, pick } from './node-state.ts';
 
 export interface UserAdminState {
   isAdmin: boolean;
   status: UserRow['status'];
+  /** Why the account is banned (null while active): part of the state so that an undo brings it back too. */
+  banReason: string | null;
 }
 
 export function userAdminState(row: UserRow): UserAdminState {
-  return { isAdmin: row.isAdmin, status: row.status };
+  return { isAdmin: row.isAdmin, status: row.status, banReason: row.banReason };
+}
+
+/** When and by whom a status change bans the account (cleared when it is lifted). */
+function banStamp(changes: Partial<UserAdminState>, actor: UserRow) {
+  if (changes.status === 'UserStatusBanned') return { bannedAt: new Date(), bannedByUserId: actor.id };
+  if (changes.status === 'UserStatusActive') return { bannedAt: null, bannedByUserId: null };
+  return {};
 }
 
 export async function getUserOr404(db: Db, userId: string): Promise<UserRow> {
@@ -23,8 +33,9 @@ export async function getUserOr404(db: Db, userId: string): Promise<UserRow> {
 }
 
 /**
- * Grants or revokes the admin flag, or bans / unbans an account. Admins cannot demote or ban
- * themselves: that is how a registry ends up with no administrator.
+ * Grants or revokes the admin flag, or bans / unbans an account (with the ban's reason, time and admin kept on the
+ * account, so it can be told; lifting a ban answers its open appeal). Admins cannot demote or ban themselves: that
+ * is how a registry ends up with no administrator.
  */
 export async function adminUpdateUser(
   db: Db,
@@ -34,7 +45,9 @@ export async function adminUpdateUser(
   extras: AuditExtras = {},
 ): Promise<UserRow> {
   const before = userAdminState(target);
-  const changed = diffKeys(before, changes);
+  // A lifted ban keeps no reason.
+  const wanted = changes.status === 'UserStatusActive' ? { ...changes, banReason: null } : changes;
+  const changed = diffKeys(before, wanted);
   if (changed.length === 0) return target;
   if (target.id === actor.id && changes.isAdmin === false) {
     throw conflict('You cannot remove your own admin flag; ask another admin.', 'self_demotion');
@@ -45,10 +58,17 @@ export async function adminUpdateUser(
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
-      .set({ ...pick(changes as UserAdminState, changed), updatedAt: new Date() })
+      .set({
+        ...pick(wanted as UserAdminState, changed),
+        ...banStamp(pick(wanted, changed), actor),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, target.id))
       .returning();
     if (!updated) throw notFound(`User "${target.id}" not found.`);
+    if (changed.includes('status') && updated.status === 'UserStatusActive') {
+      await closeAppealsOnUnban(tx, { type: 'user', id: target.id }, actor, extras.reason);
+    }
     await recordAudit(tx, {
       actor: userActor(actor),
       action: ADMIN_ACTIONS.userAdminUpdate,

@@ -15,6 +15,7 @@ const ALL: Capability[] = [
   'version.update',
   'version.delete',
   'version.publish',
+  'publisher.appeal',
 ];
 
 describe('roleGrants', () => {
@@ -31,7 +32,11 @@ describe('roleGrants', () => {
     ]);
   });
   it('gives admins everything but minting tokens and publishing (a token is worth its creator’s role)', () => {
-    expect(ALL.filter((c) => !roleGrants(c, null, true))).toEqual(['tokens.create', 'version.publish']);
+    expect(ALL.filter((c) => !roleGrants(c, null, true))).toEqual([
+      'tokens.create',
+      'version.publish',
+      'publisher.appeal',
+    ]);
   });
   it('gives strangers nothing', () => {
     expect(ALL.filter((c) => roleGrants(c, null, false))).toEqual([]);
@@ -56,6 +61,14 @@ describe('decidePublisherAccess', () => {
     expect(code('node.update', user, bannedPublisher, 'owner')).toBe('publisher_banned');
     expect(code('tokens.read', user, bannedPublisher, 'owner')).toBe('allowed');
     expect(code('node.update', { ...user, isAdmin: true }, bannedPublisher, null)).toBe('allowed');
+  });
+
+  it('still lets the owners of a banned publisher appeal the ban, but not its members or a banned owner', () => {
+    const bannedPublisher = { ...publisher, status: 'PublisherStatusBanned' } as PublisherRow;
+    expect(code('publisher.appeal', user, bannedPublisher, 'owner')).toBe('allowed');
+    expect(code('publisher.appeal', user, bannedPublisher, 'member')).toBe('owner_required');
+    const banned = { ...user, status: 'UserStatusBanned' } as UserRow;
+    expect(code('publisher.appeal', banned, bannedPublisher, 'owner')).toBe('user_banned');
   });
 
   it('names what is missing', () => {

@@ -25,6 +25,8 @@ import { ApiError, forbidden, notFound } from '../../errors.ts';
  *   version.publish     ✓      ✓             by a personal access token, which acts for the user who created it:
  *                                            that user must still hold a role here and not be banned
  *                                            (services/publish/token-authority.ts); the admin flag never counts
+ *   publisher.appeal    ✓                    ask the admins to lift the publisher's ban: the one write a banned
+ *                                            publisher allows (admins decide, they don't ask)
  *
  * - Anonymous: 401 on all of these. Stranger (signed in, no role): 403.
  * - Banned user (users.status = UserStatusBanned): 403 on every write, whatever their role or admin flag.
@@ -45,7 +47,8 @@ export type Capability =
   | 'node.claim'
   | 'version.update'
   | 'version.delete'
-  | 'version.publish';
+  | 'version.publish'
+  | 'publisher.appeal';
 
 const MEMBER_MAY = new Set<Capability>([
   'node.create',
@@ -55,7 +58,9 @@ const MEMBER_MAY = new Set<Capability>([
   'version.publish',
 ]);
 // A token's authority is its creator's role on the publisher; an admin flag grants no publishing.
-const ADMIN_MAY_NOT = new Set<Capability>(['tokens.create', 'version.publish']);
+const ADMIN_MAY_NOT = new Set<Capability>(['tokens.create', 'version.publish', 'publisher.appeal']);
+// What a banned publisher still lets its owners do.
+const ALLOWED_WHILE_BANNED = new Set<Capability>(['publisher.appeal']);
 const READS = new Set<Capability>(['tokens.read']);
 
 export function isWrite(capability: Capability): boolean {
@@ -108,7 +113,12 @@ export function decidePublisherAccess(capability: Capability, access: PublisherA
     }
     return forbidden(`Only an owner of publisher "${publisher.id}" can do this.`, 'owner_required');
   }
-  if (isWrite(capability) && publisher.status === 'PublisherStatusBanned' && !viewer.isAdmin) {
+  if (
+    isWrite(capability) &&
+    publisher.status === 'PublisherStatusBanned' &&
+    !viewer.isAdmin &&
+    !ALLOWED_WHILE_BANNED.has(capability)
+  ) {
     return forbidden(
       `Publisher "${publisher.id}" is banned: it, its nodes and its tokens cannot be changed.`,
       'publisher_banned',

@@ -1,4 +1,6 @@
 import type { PublisherRow } from '../../db/rows.ts';
+import type { BanView } from '../bans/standing.ts';
+import { toApiBan } from './ban.ts';
 import { omitNullish } from './omit-empty.ts';
 
 export interface ApiPublisherMember {
@@ -7,8 +9,11 @@ export interface ApiPublisherMember {
   user: { id: string; name?: string; email?: string };
 }
 
-/** Members (with e-mails) are only passed in for people allowed to see them: owners and admins. */
-export function toApiPublisher(row: PublisherRow, members?: ApiPublisherMember[]) {
+/**
+ * Members (with e-mails) are only passed in for people allowed to see them: owners and admins; the ban (reason,
+ * date, appeal) for its members and admins.
+ */
+export function toApiPublisher(row: PublisherRow, members?: ApiPublisherMember[], ban?: BanView | null) {
   return omitNullish({
     id: row.id,
     name: row.name,
@@ -20,5 +25,6 @@ export function toApiPublisher(row: PublisherRow, members?: ApiPublisherMember[]
     createdAt: row.createdAt.toISOString(),
     status: row.status,
     members,
+    ban: ban ? toApiBan(ban) : undefined,
   });
 }
