@@ -19,6 +19,7 @@ import { createLogger, scrubSecrets, type Logger } from './ops/logger.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { rateLimit, type RateLimitConfig } from './ops/rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
+import { UPLOAD_NODE_ARCHIVE_PATH } from './routes/publishers/upload-node-archive.ts';
 import type { Services } from './container.ts';
 
 /** The document's header; routes contribute everything else. */
@@ -117,6 +118,13 @@ export function createApp(services: Services, options: AppOptions = {}): App {
         {
           method: 'PUT',
           path: '/storage/objects',
+          maxBytes: () => services.config.maxArchiveBytes,
+          tooLargeMessage: (maxBytes) => `The archive is larger than the limit of ${maxBytes} bytes.`,
+        },
+        // A zip uploaded from the dashboard: the same cap as the upload URL's, read by the route itself.
+        {
+          method: 'POST',
+          path: UPLOAD_NODE_ARCHIVE_PATH,
           maxBytes: () => services.config.maxArchiveBytes,
           tooLargeMessage: (maxBytes) => `The archive is larger than the limit of ${maxBytes} bytes.`,
         },

@@ -11,6 +11,8 @@ export interface ErrorDetail {
   code?: ValidationIssue;
   /** The bound a too_short/too_long/too_small/too_big value missed. */
   limit?: number;
+  /** The archive rule a refused zip broke (`invalid_archive`, `archive_ambiguous`; docs/moderation.md), with `path` its entry. */
+  rule?: string;
 }
 
 export class ApiError extends Error {

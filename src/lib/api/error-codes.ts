@@ -52,6 +52,12 @@ export const USER_FACING_ERROR_CODES = [
   'not_rescannable',
   'archive_ambiguous',
   'translations_too_large',
+  // A zip uploaded from the dashboard (its own pyproject.toml says what it publishes).
+  'invalid_archive',
+  'pyproject_missing',
+  'pyproject_invalid',
+  'pyproject_field_invalid',
+  'publisher_id_mismatch',
   // Claims through GitHub.
   'node_already_claimed',
   'node_repository_not_github',
@@ -88,7 +94,6 @@ export const USER_FACING_ERROR_CODES = [
 export const MACHINE_ERROR_CODES = [
   'already_uploaded',
   'comfy_nodes_exist',
-  'invalid_archive',
   'invalid_content_length',
   'invalid_image',
   'invalid_json',

@@ -13,7 +13,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface OwnBodyCap {
   method: string;
-  path: string;
+  /** The exact path, or a pattern for a path with parameters. */
+  path: string | RegExp;
   /**
    * The route reads its body as a stream and enforces this cap itself (e.g. readLimitedBody). A
    * function is read per request (the app is also built without services, for the OpenAPI document).
@@ -43,7 +44,10 @@ export function bodyLimit(options: BodyLimitOptions): MiddlewareHandler<AppEnv> 
   return async (c, next) => {
     const method = c.req.method;
     if (NO_BODY.has(method)) return next();
-    const own = ownCaps.find((cap) => cap.method === method && cap.path === c.req.path);
+    const path = c.req.path;
+    const own = ownCaps.find(
+      (cap) => cap.method === method && (typeof cap.path === 'string' ? cap.path === path : cap.path.test(path)),
+    );
     const ownMax = typeof own?.maxBytes === 'function' ? own.maxBytes() : own?.maxBytes;
     const maxBytes = ownMax ?? options.maxBytes;
     // A declared length is refused before a single byte is read (Node's parser holds the client to it).

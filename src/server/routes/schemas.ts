@@ -20,6 +20,9 @@ export const ErrorResponseSchema = z
             .optional()
             .openapi({ description: 'What was wrong with the field, for a translated sentence.' }),
           limit: z.number().optional().openapi({ description: 'The bound a too long/short/small/big value missed.' }),
+          rule: z.string().optional().openapi({
+            description: 'The archive rule a refused zip broke (docs/moderation.md); `path` is then its entry.',
+          }),
         }),
       )
       .optional(),

@@ -1,4 +1,5 @@
 import { everyRole, withoutSignIn, type AuthzRow, type StandingRole } from './matrix.ts';
+import { archiveUploadRows } from './archive-upload-rows.ts';
 import { publishRows, uploadRows } from './publish-rows.ts';
 
 // Rows for the user, review, admin-read, publish and upload routes. Order of every `expect`:
@@ -31,4 +32,5 @@ export const nodeRows: AuthzRow[] = [
   },
   ...publishRows,
   ...uploadRows,
+  ...archiveUploadRows,
 ];

@@ -18,6 +18,7 @@ import { registerListPublishers } from './list-publishers.ts';
 import { registerUpdateNodeVersion } from './update-node-version.ts';
 import { registerUpdateNode } from './update-node.ts';
 import { registerUpdatePublisher } from './update-publisher.ts';
+import { registerUploadNodeArchive } from './upload-node-archive.ts';
 import { registerValidatePublisher } from './validate-publisher.ts';
 
 /**
@@ -46,4 +47,5 @@ export function registerPublisherRoutes(app: App) {
   registerCreatePersonalAccessToken(app);
   registerDeletePersonalAccessToken(app);
   registerAppealPublisherBan(app);
+  registerUploadNodeArchive(app);
 }

@@ -6,7 +6,7 @@ import { conflict } from '../../errors.ts';
 import type { Services } from '../../container.ts';
 import { ARCHIVE_CONTENT_TYPE, archiveKey, UPLOAD_URL_TTL_SECONDS } from '../archives/archive-key.ts';
 import { enqueueAwaitUpload } from '../archives/await-upload.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit, userActor } from '../audit/record.ts';
 import { confusableIdViolation } from '../nodes/confusable-id.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
 import { checkNewVersion, loadPublishableNode, loadPublishablePublisher, versionExists } from './check-publish.ts';
@@ -21,9 +21,15 @@ export interface PublishResult {
   signedUrl: string;
 }
 
+/**
+ * Who publishes: comfy-cli's personal access token (acting for the account that created it), or a
+ * signed-in owner or member uploading the zip from the dashboard (publish-archive.ts).
+ */
+export type PublishActor = { kind: 'token'; token: TokenRow } | { kind: 'user'; userId: string };
+
 interface PublishPlan {
   request: PublishRequest;
-  token: TokenRow;
+  actor: PublishActor;
   publisher: PublisherRow;
   existing: NodeRow | undefined;
   version: string;
@@ -69,48 +75,55 @@ async function writePublish(db: Db, plan: PublishPlan): Promise<{ version: NodeV
       })
       .returning();
     await refreshLatestVersion(tx, node.id);
-    await tx
-      .update(personalAccessTokens)
-      .set({ lastUsedAt: plan.now })
-      .where(eq(personalAccessTokens.id, plan.token.id));
+    const { actor } = plan;
+    if (actor.kind === 'token') {
+      await tx
+        .update(personalAccessTokens)
+        .set({ lastUsedAt: plan.now })
+        .where(eq(personalAccessTokens.id, actor.token.id));
+    }
     await recordAudit(tx, {
-      actor: { userId: plan.token.createdBy, kind: 'token' },
+      actor:
+        actor.kind === 'token' ? { userId: actor.token.createdBy, kind: 'token' } : userActor({ id: actor.userId }),
       action: 'node_version.publish',
       targetType: 'node_version',
       targetId: version!.id,
       before: plan.existing ? { node: plan.existing } : null,
       // The key's id and display prefix say which credential was used; the secret never gets here.
-      after: { node, version, accessKey: { id: plan.token.id, prefix: plan.token.displayPrefix } },
+      // A version uploaded from the dashboard has none: its publish record names only the account.
+      after:
+        actor.kind === 'token'
+          ? { node, version, accessKey: { id: actor.token.id, prefix: actor.token.displayPrefix } }
+          : { node, version, via: 'dashboard_upload' },
     });
     return { version: version!, key };
   });
 }
 
+export interface RecordVersionInput {
+  request: PublishRequest;
+  actor: PublishActor;
+  /** Already checked: it exists, is not banned, and the actor may publish to it. */
+  publisher: PublisherRow;
+  /** The store takes the upload directly (S3): queue the job that waits for and accepts it. */
+  awaitUpload: boolean;
+}
+
 /**
- * comfy-cli's publish: check the token, publisher, the token creator's standing, node and version in that order, write the node,
- * archive record and Pending version in one transaction, and hand back a URL to upload the zip to.
+ * The part of a publish every way in shares: check the node (owned here, not banned, id not a
+ * look-alike) and the version (valid semver, never used), then write the node, the archive record
+ * and the Pending version in one transaction. Answers the version and the key its zip goes to.
  */
-export async function publishNodeVersion(services: Services, request: PublishRequest): Promise<PublishResult> {
-  const { db, clock, storage } = services;
-  const now = clock.now();
-  const publisherId = request.publisherId.toLowerCase();
-  const token = await authenticatePublishToken(db, request.token, publisherId, now);
-  const publisher = await loadPublishablePublisher(db, publisherId);
-  // The same policy as every signed-in write, with the token's creator as the actor.
-  await assertTokenMayPublish(db, token, publisher);
+export async function recordNewVersion(
+  services: Services,
+  input: RecordVersionInput,
+): Promise<{ version: NodeVersionRow; key: string }> {
+  const { db, clock } = services;
+  const { request, publisher } = input;
   const existing = await loadPublishableNode(db, request, publisher);
   const version = await checkNewVersion(db, request.nodeVersion.version, existing);
-  let written: { version: NodeVersionRow; key: string };
   try {
-    written = await writePublish(db, {
-      request,
-      token,
-      publisher,
-      existing,
-      version,
-      now,
-      awaitUpload: storage.directUploads,
-    });
+    return await writePublish(db, { ...input, existing, version, now: clock.now() });
   } catch (error) {
     // Two publishes racing for the same version (or the same new node id): the loser gets the
     // answer it would have got a moment later, never a 500.
@@ -123,6 +136,39 @@ export async function publishNodeVersion(services: Services, request: PublishReq
     if (confusable) throw confusable;
     throw conflict('Another publish of this node is in progress; try again.', 'publish_in_progress');
   }
+}
+
+/**
+ * The personal access token's publisher, once the token is live, the publisher exists and is not
+ * banned, and the token's creator may still publish to it (in that order: upstream's answers).
+ */
+export async function authorizePublishToken(
+  services: Services,
+  secret: string | undefined,
+  publisherIdParam: string,
+): Promise<{ token: TokenRow; publisher: PublisherRow }> {
+  const { db, clock } = services;
+  const publisherId = publisherIdParam.toLowerCase();
+  const token = await authenticatePublishToken(db, secret, publisherId, clock.now());
+  const publisher = await loadPublishablePublisher(db, publisherId);
+  // The same policy as every signed-in write, with the token's creator as the actor.
+  await assertTokenMayPublish(db, token, publisher);
+  return { token, publisher };
+}
+
+/**
+ * comfy-cli's publish: check the token, publisher, the token creator's standing, node and version in that order, write the node,
+ * archive record and Pending version in one transaction, and hand back a URL to upload the zip to.
+ */
+export async function publishNodeVersion(services: Services, request: PublishRequest): Promise<PublishResult> {
+  const { storage } = services;
+  const { token, publisher } = await authorizePublishToken(services, request.token, request.publisherId);
+  const written = await recordNewVersion(services, {
+    request,
+    actor: { kind: 'token', token },
+    publisher,
+    awaitUpload: storage.directUploads,
+  });
   const signedUrl = await storage.createUploadUrl(written.key, {
     expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
     contentType: ARCHIVE_CONTENT_TYPE,
