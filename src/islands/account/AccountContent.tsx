@@ -3,11 +3,13 @@ import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useEffect } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiRequest, type ApiRequestError } from '../../lib/api/client.ts';
+import { isLastingRefusal } from '../../lib/api/refusal.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { ApiKeysSection } from './ApiKeysSection.tsx';
 import type { Customer } from './api-types.ts';
 import { BalanceCard } from './BalanceCard.tsx';
 import { EventsList } from './EventsList.tsx';
+import { accountFailureText } from './failure-text.ts';
 import { button, card, muted } from '../ui/styles.ts';
 import { useInvalidateQueries } from './use-invalidate.ts';
 
@@ -28,6 +30,14 @@ export function AccountContent({ t, lang }: { t: TFunction; lang: string }) {
     if (missing && isIdle) mutate();
   }, [missing, isIdle, mutate]);
 
+  // A banned account cannot get a record: say so, with no "Try again" that would be refused again.
+  if (create.isError && isLastingRefusal(create.error)) {
+    return (
+      <p role="alert" className={card} data-testid="account-refused">
+        {apiErrorText(t, create.error)}
+      </p>
+    );
+  }
   if (create.isError) {
     return (
       <div className={card} role="alert">
@@ -41,7 +51,7 @@ export function AccountContent({ t, lang }: { t: TFunction; lang: string }) {
   if (me.isError && !missing) {
     return (
       <p role="alert" className="text-red-700 dark:text-red-300">
-        {t('account.error', { error: apiErrorText(t, me.error) })}
+        {accountFailureText(t, me.error)}
       </p>
     );
   }

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { TFunction } from '../../i18n/translator.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
@@ -8,6 +7,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { CreateKeyForm } from './CreateKeyForm.tsx';
 import { formatDate } from '../../lib/format/format.ts';
 import { NewKeyNotice } from './NewKeyNotice.tsx';
+import { accountFailureText } from './failure-text.ts';
 import { button, card, muted, td, th } from '../ui/styles.ts';
 import { useInvalidateQueries } from './use-invalidate.ts';
 
@@ -40,7 +40,7 @@ export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
         {keys.data && keys.data.api_keys.length === 0 && <p className={muted}>{t('account.keys.empty')}</p>}
         {keys.isError && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {t('account.error', { error: apiErrorText(t, keys.error) })}
+            {accountFailureText(t, keys.error)}
           </p>
         )}
         {keys.data && keys.data.api_keys.length > 0 && (
@@ -121,7 +121,7 @@ export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
               setRevoking(null);
               void invalidate(['/customers/events']);
             },
-            onError: (error) => toast.error(t('account.error', { error: apiErrorText(t, error) })),
+            onError: (error) => toast.error(accountFailureText(t, error)),
           });
         }}
       />

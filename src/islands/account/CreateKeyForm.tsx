@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useId, useState } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiRequest, type ApiRequestError } from '../../lib/api/client.ts';
 import { toast } from '../toast/index.ts';
 import type { CreatedApiKey } from './api-types.ts';
+import { accountFailureText } from './failure-text.ts';
 import { button, input, label } from '../ui/styles.ts';
 
 interface Props {
@@ -39,7 +39,7 @@ export function CreateKeyForm({ t, onCreated }: Props) {
               create.reset();
               toast.success(t('account.keys.created', { name: api_key.name ?? '' }));
             },
-            onError: (error) => toast.error(t('account.error', { error: apiErrorText(t, error) })),
+            onError: (error) => toast.error(accountFailureText(t, error)),
           },
         );
       }}

@@ -11,6 +11,7 @@ import { QueryRoot } from '../query-root/QueryRoot.tsx';
 import { Toaster } from '../toast/index.ts';
 import { AddNodeForm } from './AddNodeForm.tsx';
 import { AdminNav } from './AdminNav.tsx';
+import { AppealsQueue } from './AppealsQueue.tsx';
 import { AuditLog } from './AuditLog.tsx';
 import { AdminContext } from './context.ts';
 import { NodesTable } from './NodesTable.tsx';
@@ -32,6 +33,7 @@ const SCREENS: Partial<Record<AdminSectionId, (t: TFunction, lang: Locale) => Re
   overview: () => <Overview />,
   review: () => <ReviewQueue />,
   reports: () => <ReportsQueue />,
+  appeals: () => <AppealsQueue />,
   nodes: () => <NodesTable />,
   publishers: () => <PublishersTable />,
   users: () => <UsersTable />,

@@ -1,5 +1,5 @@
 import { useAdmin } from './context.ts';
-import { ADMIN_SECTIONS, type AdminSectionId } from './sections.ts';
+import { ADMIN_SECTIONS, sectionLabelKey, type AdminSectionId } from './sections.ts';
 
 /** Plain links (each screen is its own page), the current one marked for assistive tech. */
 export function AdminNav({ current }: { current: AdminSectionId }) {
@@ -20,7 +20,7 @@ export function AdminNav({ current }: { current: AdminSectionId }) {
                     : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
                 }`}
               >
-                {t(`admin.nav.${section.id}`)}
+                {t(sectionLabelKey(section.id))}
               </a>
             </li>
           );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { apiErrorText } from '../../lib/api/error-text.ts';
+import type { ApiSchema } from '../../lib/api/types.ts';
 import type { Publisher } from '../../lib/dashboard/api-types.ts';
 import { api } from '../../lib/dashboard/paths.ts';
 import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
@@ -13,13 +14,23 @@ import { StatusBadge } from './ui/StatusBadge.tsx';
 import { button, card, muted } from '../ui/styles.ts';
 import { useInvalidate } from './use-invalidate.ts';
 
+/** GET /publishers/{id}/permissions: whether the viewer may edit, their role, and why not. */
+type Permission = ApiSchema<'PermissionResponse'>;
+
+/** Why the token section is not shown: the real cause (a ban), not "owners only" to an owner. */
+function tokensNoteKey(permission: Permission): string {
+  if (permission.reason === 'user_banned') return 'banNotice.tokensUserBanned';
+  if (permission.reason === 'publisher_banned') return 'banNotice.tokensBanned';
+  return 'dashboard.tokens.ownerOnly';
+}
+
 /**
  * One publisher: its name and actions, its nodes, and (for owners) its access tokens. Owner-only
  * controls follow GET /publishers/{id}/permissions; the server enforces them regardless.
  */
 export function PublisherCard({ publisher }: { publisher: Publisher }) {
   const { t } = useDashboard();
-  const permissions = useApiQuery<{ canEdit: boolean }>(api.permissions(publisher.id));
+  const permissions = useApiQuery<Permission>(api.permissions(publisher.id));
   const isOwner = permissions.data?.canEdit === true;
   const banned = publisher.status === 'PublisherStatusBanned';
   const [editing, setEditing] = useState(false);
@@ -39,10 +50,20 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
             @{publisher.id}
           </p>
           {banned && (
-            <p className="mt-2 flex items-center gap-2 text-sm">
-              <StatusBadge tone="bad" label={t('dashboard.publishers.banned')} />
-              <span className={muted}>{t('dashboard.publishers.bannedNote')}</span>
-            </p>
+            <div className="mt-2 text-sm" data-testid="publisher-ban">
+              <p className="flex flex-wrap items-center gap-2">
+                <StatusBadge tone="bad" label={t('dashboard.publishers.banned')} />
+                <span className={muted}>{t('dashboard.publishers.bannedNote')}</span>
+              </p>
+              {publisher.ban?.reason?.trim() && (
+                <div className="mt-2">
+                  <p className="text-xs font-medium">{t('banNotice.reason')}</p>
+                  <blockquote dir="auto" className="border-s-4 border-red-400 ps-3 whitespace-pre-wrap">
+                    {publisher.ban.reason}
+                  </blockquote>
+                </div>
+              )}
+            </div>
           )}
         </div>
         {isOwner && (
@@ -62,7 +83,7 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
       {isOwner ? (
         <TokenSection publisherId={publisher.id} />
       ) : (
-        permissions.data && <p className={muted}>{t('dashboard.tokens.ownerOnly')}</p>
+        permissions.data && <p className={muted}>{t(tokensNoteKey(permissions.data))}</p>
       )}
       <EditPublisherDialog publisher={publisher} open={editing} onClose={() => setEditing(false)} />
       <ConfirmDialog

@@ -2740,12 +2740,12 @@ export interface components {
         };
         /** @description Nodeyard: present while the account is banned: why, since when, and its latest appeal. */
         Ban: {
-            appeal: components["schemas"]["BanAppeal"];
+            /** @description The latest appeal made against this ban, or null when none was made. */
+            appeal: components["schemas"]["BanAppeal"] | null;
             banned_at: string;
             /** @description Why, in the words of the admin who banned it. */
             reason: string | null;
         };
-        /** @description The latest appeal made against this ban, or null when none was made. */
         BanAppeal: {
             created_at: string;
             decided_at: string | null;
@@ -2759,7 +2759,7 @@ export interface components {
              * @enum {string}
              */
             status: "open" | "lifted" | "upheld";
-        } | null;
+        };
         BanAppealRequest: {
             /** @description Why the ban should be lifted: what happened, what changed since. */
             message: string;

@@ -20,7 +20,8 @@ export const BanSchema = z
   .object({
     reason: z.string().nullable().openapi({ description: 'Why, in the words of the admin who banned it.' }),
     banned_at: z.string(),
-    appeal: BanAppealSchema.nullable().openapi({
+    // A union, not `.nullable()`: that would make the BanAppeal component itself nullable for every user of it.
+    appeal: z.union([BanAppealSchema, z.null()]).openapi({
       description: 'The latest appeal made against this ban, or null when none was made.',
     }),
   })

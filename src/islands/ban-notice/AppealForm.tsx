@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import type { TFunction } from '../../i18n/translator.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiErrorText } from '../../lib/api/error-text.ts';
+import { useApiMutation } from '../../lib/query/hooks.ts';
+import { Field } from '../dashboard/ui/Field.tsx';
+import { button, input } from '../ui/styles.ts';
+
+interface Props {
+  t: TFunction;
+  /** POST /users/ban-appeal or /publishers/{id}/ban-appeal. */
+  path: string;
+  /** The sentence before the button (first appeal, or again after an answer). */
+  lead: string;
+  /** What is banned, for the button's accessible name when several notices are shown. */
+  name: string;
+}
+
+/** "Appeal this ban": a message to the administrators; once sent, GET /users shows it as waiting. */
+export function AppealForm({ t, path, lead, name }: Props) {
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useApiMutation<{ message: string }, unknown>('POST', path);
+  const client = useQueryClient();
+
+  if (!open) {
+    return (
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <p>{lead}</p>
+        <button type="button" className={button.secondary} onClick={() => setOpen(true)}>
+          {t('banNotice.appealOpen')}
+          <span className="sr-only"> ({name})</span>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="mt-3 flex max-w-xl flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!message.trim()) {
+          setError(t('banNotice.appealRequired'));
+          return;
+        }
+        setError(null);
+        send.mutate(
+          { message: message.trim() },
+          {
+            // The notice re-reads GET /users, which now carries the waiting appeal (and the dashboard its publishers).
+            onSuccess: () =>
+              Promise.all(['/users', '/users/publishers/'].map((key) => client.invalidateQueries({ queryKey: [key] }))),
+            onError: (failure) => setError(apiErrorText(t, failure)),
+          },
+        );
+      }}
+    >
+      <Field label={t('banNotice.appealLabel')} help={t('banNotice.appealHint')} error={error ?? undefined}>
+        {({ id, describedBy, invalid }) => (
+          <textarea
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            dir="auto"
+            rows={4}
+            maxLength={2000}
+            className={input}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            data-testid="appeal-message"
+          />
+        )}
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={button.primary} disabled={send.isPending} data-testid="appeal-send">
+          {send.isPending ? t('banNotice.appealSending') : t('banNotice.appealSend')}
+        </button>
+        <button
+          type="button"
+          className={button.secondary}
+          onClick={() => {
+            setOpen(false);
+            setError(null);
+          }}
+        >
+          {t('banNotice.appealCancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
