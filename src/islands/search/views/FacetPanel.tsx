@@ -13,7 +13,9 @@ import {
   type SearchState,
 } from '../../../lib/search/url-state.ts';
 
-const GROUPS: { key: FacetKey; facet: keyof SearchFacets; limit: number }[] = [
+type CountedFacet = 'os' | 'accelerators' | 'tags';
+
+const GROUPS: { key: FacetKey; facet: CountedFacet; limit: number }[] = [
   { key: 'os', facet: 'os', limit: 10 },
   { key: 'accelerator', facet: 'accelerators', limit: 10 },
   { key: 'tags', facet: 'tags', limit: 20 },
@@ -46,6 +48,7 @@ export function FacetPanel({
   const groups = GROUPS.map(({ key, facet, limit }) => ({
     key,
     values: valuesOf(facets?.[facet] ?? {}, state[key], limit),
+    undeclared: facets?.undeclared?.[facet] ?? 0,
   })).filter((group) => group.values.length > 0);
   return (
     <aside
@@ -70,8 +73,9 @@ export function FacetPanel({
           {t('search.noFacets')}
         </p>
       )}
-      {groups.map(({ key, values }) => {
+      {groups.map(({ key, values, undeclared }) => {
         const headingId = `search-facet-${key}`;
+        const noteId = `search-facet-${key}-undeclared`;
         return (
           <div key={key} className="mt-5">
             <h3
@@ -80,7 +84,7 @@ export function FacetPanel({
             >
               {t(`search.facet.${key}`)}
             </h3>
-            <div role="group" aria-labelledby={headingId}>
+            <div role="group" aria-labelledby={headingId} aria-describedby={undeclared > 0 ? noteId : undefined}>
               <ul className="mt-2 space-y-0.5" data-facet={key}>
                 {values.map(([value, count]) => {
                   const checked = hasFacet(state, key, value);
@@ -90,6 +94,13 @@ export function FacetPanel({
                         role="checkbox"
                         aria-checked={checked}
                         href={searchHref(lang, toggleFacet(state, key, value))}
+                        // A checkbox toggles on Space (a link would scroll the page instead); the click
+                        // reaches the island, which applies the filter in place.
+                        onKeyDown={(event) => {
+                          if (event.key !== ' ' || event.repeat) return;
+                          event.preventDefault();
+                          event.currentTarget.click();
+                        }}
                         data-facet-value={value}
                         title={value}
                         className="group flex items-center gap-2 rounded-md px-1.5 py-1 hover:bg-slate-100 dark:hover:bg-slate-800"
@@ -123,6 +134,13 @@ export function FacetPanel({
                   );
                 })}
               </ul>
+              {undeclared > 0 && (
+                // Most packs declare no platform: without this, "Linux 5" beside thousands of results
+                // reads as "five of them run on Linux".
+                <p id={noteId} className="mt-2 text-xs text-slate-600 dark:text-slate-400" data-undeclared={key}>
+                  {t(`searchNotices.undeclared.${key}`, { count: undeclared })}
+                </p>
+              )}
             </div>
           </div>
         );

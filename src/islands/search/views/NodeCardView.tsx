@@ -2,6 +2,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { TFunction } from '../../../i18n/translator.ts';
 import { formatCompact, formatNumber } from '../../../lib/format/format.ts';
 import { snippet } from '../../../lib/search/highlight.ts';
+import { plainDescription } from '../../../lib/text/manager-markup.ts';
 import type { CardNode, NodeHighlight } from '../../../lib/search/types.ts';
 import { searchHref } from '../../../lib/search/links.ts';
 import { localizedPath } from '../../../lib/locale-path.ts';
@@ -29,7 +30,8 @@ export function NodeCardView({ node, lang, t, highlight = EMPTY, headingLevel = 
   const name = node.name?.trim() || node.id;
   const publisher = node.publisher;
   const claimed = publisher && publisher.id !== UNCLAIMED_PUBLISHER_ID;
-  const description = node.description?.trim() ? snippet(node.description, highlight.terms) : '';
+  // Imported descriptions carry ComfyUI-Manager link markup; a card shows its prose only.
+  const description = node.description?.trim() ? snippet(plainDescription(node.description), highlight.terms) : '';
   const version = node.latest_version?.version;
   const deprecated = node.latest_version?.deprecated === true;
   const stats = [

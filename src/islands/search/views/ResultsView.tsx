@@ -11,6 +11,8 @@ import { formatNumber } from '../../../lib/format/format.ts';
 import { searchHref } from '../../../lib/search/links.ts';
 import { withPage } from '../../../lib/search/url-state.ts';
 import { SortControl } from './SortControl.tsx';
+import { CoreClassNotice } from './CoreClassNotice.tsx';
+import { PastLastPage } from './PastLastPage.tsx';
 import { button } from '../../ui/styles.ts';
 
 export interface ResultsViewProps {
@@ -67,8 +69,11 @@ export function ResultsView(props: ResultsViewProps) {
                 {t('search.retry')}
               </button>
             )}
+            {data?.core_class && !error && <CoreClassNotice t={t} name={data.core_class} />}
             {data && data.total === 0 && !error ? (
               <NoResults lang={lang} t={t} state={state} didYouMean={props.didYouMean} popular={home.popular} />
+            ) : data && !error && data.nodes.length === 0 && state.page > data.totalPages ? (
+              <PastLastPage lang={lang} t={t} state={state} lastPage={data.totalPages} />
             ) : (
               data && (
                 <>
