@@ -295,7 +295,7 @@ export interface paths {
         put?: never;
         /**
          * Close a pack report: resolved (acted on) or dismissed (admins)
-         * @description Audited (`report.resolve` / `report.dismiss`). A report already closed answers 409 `report_closed`.
+         * @description Audited (`report.resolve` / `report.dismiss`); answers that audit entry’s id, which POST /admin/undo takes to open the report again. A report already closed answers 409 `report_closed`.
          */
         post: operations["adminDecidePackReport"];
         delete?: never;
@@ -805,6 +805,66 @@ export interface paths {
          * @description Nodeyard only (not in the Comfy contract). Checks the node can be claimed into the publisher, stores a one-time state bound to the signed-in user (10 minutes), and returns the GitHub authorize URL. GitHub then sends the browser to /{lang}/nodes/claim/callback on the site. 503 when no OAuth app is configured.
          */
         post: operations["startGitHubOAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/index/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed in the catalogue since a cursor, signed
+         * @description Packs and versions to upsert (their current state) and tombstones for packs and versions that left the public catalogue (banned, deleted, withheld), after `since`, with the new cursor. `more: true` means ask again from `cursor` at once. A cursor older than the kept changes, or unknown to this registry, answers 410: fetch the snapshot again. Signed like the snapshot.
+         */
+        get: operations["getIndexChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/index/v1/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that sign the index
+         * @description The key that signs now (`signing: true`) and any announced for a rotation or still valid after one. Pin them out of band; during a rotation both keys are listed (docs/index-protocol.md).
+         */
+        get: operations["getIndexKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/index/v1/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole public catalogue in one signed document
+         * @description Every public pack (withheld, banned and deleted ones are absent) and every installable version with its sha256, at one position of the change feed (`cursor`). The same cursor gives the same bytes on every instance. Signed with Ed25519 over the uncompressed body (headers); brotli or gzip per Accept-Encoding; 304 on If-None-Match. Follow it with GET /index/v1/changes?since=<cursor>. See docs/index-protocol.md.
+         */
+        get: operations["getIndexSnapshot"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2558,6 +2618,8 @@ export interface components {
             tags?: string[] | null;
         };
         AdminOverview: {
+            /** @description Ban appeals waiting for an answer. */
+            appeals_open: number;
             audit_last_24h: number;
             /** @description Nodes per status. */
             nodes: {
@@ -2567,6 +2629,8 @@ export interface components {
             publishers: {
                 [key: string]: number;
             };
+            /** @description Pack reports waiting in the triage queue. */
+            reports_open: number;
             users: {
                 admins: number;
                 banned: number;
@@ -2717,6 +2781,15 @@ export interface components {
             before?: unknown;
             created_at: string;
             id: number;
+            /** @description The target in words (null for kinds without a name, or a record since deleted). */
+            target: {
+                /** @description Node or publisher name, account e-mail, … */
+                name: string | null;
+                /** @description The node of a node, version or report target. */
+                node_id: string | null;
+                /** @description The version number of a version target. */
+                version: string | null;
+            } | null;
             target_id: string;
             target_type: string;
             /** @description An admin action of a kind that undo can reverse. */
@@ -3021,6 +3094,54 @@ export interface components {
             /** @description Signed `/_image` URLs with width descriptors. */
             srcset: string;
         };
+        IndexDelta: {
+            /** @description Ask for the next changes from here. */
+            cursor: string;
+            /** @enum {string} */
+            format: "nodeyard-index/1";
+            /** @enum {string} */
+            kind: "delta";
+            /** @description More changes are waiting: ask again from cursor at once. */
+            more: boolean;
+            packs: {
+                [key: string]: unknown;
+            }[];
+            /** @description Tombstones: packs and versions that left the public catalogue. */
+            removed: {
+                [key: string]: unknown;
+            }[];
+            since: string;
+            versions: {
+                [key: string]: unknown;
+            }[];
+        };
+        IndexKeys: {
+            keys: {
+                /** @enum {string} */
+                algorithm: "ed25519";
+                id: string;
+                /** @description Raw 32-byte Ed25519 public key, base64. */
+                public_key: string;
+                /** @description This key signs what the index serves now. */
+                signing: boolean;
+            }[];
+        };
+        IndexSnapshot: {
+            /** @description The change-feed position this snapshot shows; follow changes from it. */
+            cursor: string;
+            /** @enum {string} */
+            format: "nodeyard-index/1";
+            /** @enum {string} */
+            kind: "snapshot";
+            /** @description Every public pack, by id (docs/index-protocol.md). */
+            packs: {
+                [key: string]: unknown;
+            }[];
+            /** @description Every installable version, by pack then version. */
+            versions: {
+                [key: string]: unknown;
+            }[];
+        };
         MachineStats: {
             cpu_capacity?: string;
             disk_capacity?: string;
@@ -3212,6 +3333,12 @@ export interface components {
         PackReportCreated: {
             /** Format: uuid */
             id: string;
+        };
+        PackReportDecision: {
+            /** @description Undo it with POST /admin/undo. */
+            audit_entry_id: number;
+            /** @enum {string} */
+            status: "resolved" | "dismissed";
         };
         PermissionResponse: {
             canEdit: boolean;
@@ -4542,11 +4669,13 @@ export interface operations {
         };
         responses: {
             /** @description Report closed */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["PackReportDecision"];
+                };
             };
             /** @description Invalid request */
             400: {
@@ -4722,6 +4851,8 @@ export interface operations {
         parameters: {
             query?: {
                 admins?: boolean;
+                /** @description Only banned accounts. */
+                banned?: boolean;
                 /** @description Items per page (default 20, at most 100; larger values are clamped). */
                 limit?: number;
                 /** @description Page number, 1-based. */
@@ -6054,6 +6185,117 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
+            };
+        };
+    };
+    getIndexChanges: {
+        parameters: {
+            query: {
+                /** @description The cursor of your snapshot or of your last changes. */
+                since: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes */
+            200: {
+                headers: {
+                    /** @description Strong validator of the body in its encoding. */
+                    ETag?: string;
+                    /** @description The change-feed position the document shows. */
+                    "Nodeyard-Index-Cursor"?: string;
+                    /** @description Which key of GET /index/v1/keys signed it. */
+                    "Nodeyard-Key-Id"?: string;
+                    /** @description Ed25519 signature (base64) of the exact uncompressed body. */
+                    "Nodeyard-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndexDelta"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The cursor expired or is unknown here: fetch GET /index/v1/snapshot and continue from its cursor */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getIndexKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndexKeys"];
+                };
+            };
+        };
+    };
+    getIndexSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot */
+            200: {
+                headers: {
+                    /** @description Strong validator of the body in its encoding. */
+                    ETag?: string;
+                    /** @description The change-feed position the document shows. */
+                    "Nodeyard-Index-Cursor"?: string;
+                    /** @description Which key of GET /index/v1/keys signed it. */
+                    "Nodeyard-Key-Id"?: string;
+                    /** @description Ed25519 signature (base64) of the exact uncompressed body. */
+                    "Nodeyard-Signature"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndexSnapshot"];
+                };
+            };
+            /** @description Not modified: If-None-Match named this snapshot */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

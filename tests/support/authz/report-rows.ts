@@ -57,7 +57,7 @@ export const reportRows: AuthzRow[] = [
       path: `/admin/reports/${reportIds.get(f)}/resolve`,
       json: { decision: 'dismissed', note: 'x' },
     }),
-    expect: adminOnly(204),
+    expect: adminOnly(200),
   },
   {
     route: 'GET /publishers/{publisherId}/nodes/{nodeId}/collisions',

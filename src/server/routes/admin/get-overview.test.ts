@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
+import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
+import { banAppeals, packReports } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { adminActors, type AdminActors } from '../../../../tests/support/routes/admin.ts';
 
@@ -27,7 +28,25 @@ describe('GET /admin/overview', () => {
       publishers: { PublisherStatusActive: 1 },
       users: { total: 2, admins: 1, banned: 0 },
       audit_last_24h: 0,
+      reports_open: 0,
+      appeals_open: 0,
     });
+  });
+
+  it('counts open reports and waiting ban appeals, and lists banned accounts on request', async () => {
+    const db = t.services.db;
+    const node = await insertNode(db, { publisherId: (await insertPublisher(db)).id });
+    const reporter = await insertUser(db);
+    await db.insert(packReports).values({ nodeId: node.id, reporterUserId: reporter.id, reason: 'spam' });
+    const banned = await insertUser(db, { status: 'UserStatusBanned', bannedAt: new Date() });
+    await db.insert(banAppeals).values({ subjectType: 'user', requestedByUserId: banned.id, message: 'Please.' });
+    const overview = (await (await t.request('/admin/overview', { token: who.admin.token })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(overview).toMatchObject({ reports_open: 1, appeals_open: 1, users: { banned: 1 } });
+    const list = await t.request('/admin/users?banned=true', { token: who.admin.token });
+    expect(await list.json()).toMatchObject({ total: 1, users: [{ id: banned.id, status: 'UserStatusBanned' }] });
   });
 
   it('is for admins only', async () => {

@@ -13,6 +13,8 @@ const OverviewSchema = z
     publishers: counts.openapi({ description: 'Publishers per status.' }),
     users: z.object({ total: z.number().int(), admins: z.number().int(), banned: z.number().int() }),
     audit_last_24h: z.number().int(),
+    reports_open: z.number().int().openapi({ description: 'Pack reports waiting in the triage queue.' }),
+    appeals_open: z.number().int().openapi({ description: 'Ban appeals waiting for an answer.' }),
   })
   .openapi('AdminOverview');
 

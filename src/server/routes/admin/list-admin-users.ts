@@ -16,7 +16,13 @@ const route = createRoute({
   summary: 'Accounts, searchable by e-mail, name or id (admins)',
   security: bearerSecurity,
   request: {
-    query: z.object({ page: pageParam, limit: pageSizeParam(20), search: optionalText, admins: flagParam }),
+    query: z.object({
+      page: pageParam,
+      limit: pageSizeParam(20),
+      search: optionalText,
+      admins: flagParam,
+      banned: flagParam.openapi({ description: 'Only banned accounts.' }),
+    }),
   },
   responses: {
     200: {
@@ -41,6 +47,7 @@ export function registerAdminListUsers(app: App) {
       ...paging,
       search: query.search,
       adminsOnly: query.admins,
+      bannedOnly: query.banned,
     });
     return c.json(
       {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher } from '../../../../tests/support/factories.ts';
+import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { adminActors, type AdminActors } from '../../../../tests/support/routes/admin.ts';
 
@@ -33,6 +33,32 @@ describe('GET /admin/audit-log', () => {
     expect((await list(`?actor=${who.stranger.user.id}`)).total).toBe(0);
     expect((await list('?from=2999-01-01')).total).toBe(0);
     expect((await list('?to=2999-01-01')).total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('names each target (node and publisher names, version and number, account e-mail), not just its id', async () => {
+    const db = t.services.db;
+    const publisher = await insertPublisher(db, { name: 'Acme Nodes' });
+    const node = await insertNode(db, { publisherId: publisher.id, name: 'Acme Upscaler' });
+    const version = await insertVersion(db, { nodeId: node.id, version: '2.1.0', status: 'NodeVersionStatusFlagged' });
+    const asAdmin = { token: who.admin.token };
+    await t.request(`/admin/nodes/${node.id}/versions/2.1.0`, {
+      method: 'PUT',
+      ...asAdmin,
+      json: { status: 'NodeVersionStatusBanned', status_reason: 'miner' },
+    });
+    await t.request(`/admin/users/${who.stranger.user.id}`, { method: 'PUT', ...asAdmin, json: { isAdmin: true } });
+    await t.request(`/admin/users/${who.stranger.user.id}`, { method: 'PUT', ...asAdmin, json: { isAdmin: false } });
+    await t.request(`/publishers/${publisher.id}/ban`, { method: 'POST', ...asAdmin });
+    type Named = { target_type: string; target_id: string; target: Record<string, unknown> | null };
+    const entries = (await list('?limit=10')).entries as unknown as Named[];
+    const targetOf = (type: string, id: string) => entries.find((e) => e.target_type === type && e.target_id === id);
+    expect(targetOf('node_version', version.id)?.target).toEqual({
+      name: 'Acme Upscaler',
+      node_id: node.id,
+      version: '2.1.0',
+    });
+    expect(targetOf('publisher', publisher.id)?.target).toEqual({ name: 'Acme Nodes', node_id: null, version: null });
+    expect(targetOf('user', who.stranger.user.id)?.target).toMatchObject({ name: who.stranger.user.email });
   });
 
   it('rejects a malformed date and non-admins', async () => {

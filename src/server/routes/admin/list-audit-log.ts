@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
 import { UNDOABLE_ACTIONS } from '../../services/admin/audit-actions.ts';
+import { auditTargetOf, describeAuditTargets } from '../../services/admin/audit-targets.ts';
 import { listAudit } from '../../services/admin/list-audit.ts';
 import { countPages } from '../../services/nodes/paging.ts';
 import { instantParam, optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';
@@ -20,6 +21,14 @@ const AuditEntrySchema = z
     action: z.string(),
     target_type: z.string(),
     target_id: z.string(),
+    target: z
+      .object({
+        name: z.string().nullable().openapi({ description: 'Node or publisher name, account e-mail, …' }),
+        node_id: z.string().nullable().openapi({ description: 'The node of a node, version or report target.' }),
+        version: z.string().nullable().openapi({ description: 'The version number of a version target.' }),
+      })
+      .nullable()
+      .openapi({ description: 'The target in words (null for kinds without a name, or a record since deleted).' }),
     before: z.unknown(),
     after: z.unknown(),
     created_at: z.string(),
@@ -68,7 +77,8 @@ export function registerAdminListAuditLog(app: App) {
     await requireAdmin(c);
     const query = c.req.valid('query');
     const paging = { page: query.page, limit: query.limit };
-    const result = await listAudit(c.get('services').db, {
+    const { db } = c.get('services');
+    const result = await listAudit(db, {
       ...paging,
       actor: query.actor,
       targetType: query.target_type,
@@ -77,23 +87,31 @@ export function registerAdminListAuditLog(app: App) {
       from: query.from,
       to: query.to,
     });
-    const entries = result.rows.map(({ entry, actorEmail, actorName, undone }) => ({
-      id: entry.id,
-      actor: {
-        kind: entry.actorKind,
-        ...(entry.actorUserId ? { id: entry.actorUserId } : {}),
-        ...(actorEmail ? { email: actorEmail } : {}),
-        ...(actorName ? { name: actorName } : {}),
-      },
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
-      before: entry.before,
-      after: entry.after,
-      created_at: entry.createdAt.toISOString(),
-      undone,
-      undoable: UNDOABLE_ACTIONS.has(entry.action),
-    }));
+    const targets = await describeAuditTargets(
+      db,
+      result.rows.map((row) => row.entry),
+    );
+    const entries = result.rows.map(({ entry, actorEmail, actorName, undone }) => {
+      const target = auditTargetOf(targets, entry.targetType, entry.targetId);
+      return {
+        id: entry.id,
+        actor: {
+          kind: entry.actorKind,
+          ...(entry.actorUserId ? { id: entry.actorUserId } : {}),
+          ...(actorEmail ? { email: actorEmail } : {}),
+          ...(actorName ? { name: actorName } : {}),
+        },
+        action: entry.action,
+        target_type: entry.targetType,
+        target_id: entry.targetId,
+        target: target && { name: target.name, node_id: target.nodeId, version: target.version },
+        before: entry.before,
+        after: entry.after,
+        created_at: entry.createdAt.toISOString(),
+        undone,
+        undoable: UNDOABLE_ACTIONS.has(entry.action),
+      };
+    });
     return c.json({ entries, total: result.total, ...paging, totalPages: countPages(result.total, paging.limit) }, 200);
   });
 }

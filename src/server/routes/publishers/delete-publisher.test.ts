@@ -44,7 +44,7 @@ describe('DELETE /publishers/{publisherId}', () => {
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({
       error: 'publisher_has_nodes',
-      message: expect.stringMatching(/Delete them or transfer them/),
+      message: expect.stringMatching(/Delete its nodes first, then the publisher\./),
     });
     expect(await t.services.db.select().from(publishers).where(eq(publishers.id, s.publisher.id))).toHaveLength(1);
   });

@@ -98,8 +98,10 @@ describe('pack reports', () => {
     expect((await decide(first!.id, { decision: 'maybe' })).status).toBe(400);
     expect((await decide('not-a-uuid', { decision: 'resolved' })).status).toBe(400);
     expect((await decide('00000000-0000-4000-8000-000000000000', { decision: 'resolved' })).status).toBe(404);
-    expect((await decide(first!.id, { decision: 'resolved', note: 'banned the node' })).status).toBe(204);
-    expect((await decide(second!.id, { decision: 'dismissed', note: 'works for me' })).status).toBe(204);
+    expect((await decide(first!.id, { decision: 'resolved', note: 'banned the node' })).status).toBe(200);
+    const dismissed = await decide(second!.id, { decision: 'dismissed', note: 'works for me' });
+    expect(dismissed.status).toBe(200);
+    expect(await dismissed.json()).toEqual({ status: 'dismissed', audit_entry_id: expect.any(Number) });
     const again = await decide(first!.id, { decision: 'dismissed' });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: 'report_closed' });
@@ -112,6 +114,29 @@ describe('pack reports', () => {
       ['report.resolve', admin.user.id],
       ['report.dismiss', admin.user.id],
     ]);
+  });
+
+  it('undoes a dismissal: the report is open again, once, and only by the admin who dismissed it', async () => {
+    expect((await report('Suspicious', { reason: 'broken', details: 'undo me' }, user.token)).status).toBe(201);
+    const open = (await queue()).find((r) => r.details === 'undo me')!;
+    const dismissed = await t.request(`/admin/reports/${String(open.id)}/resolve`, {
+      method: 'POST',
+      token: admin.token,
+      json: { decision: 'dismissed', note: 'not reproducible' },
+    });
+    const { audit_entry_id } = (await dismissed.json()) as { audit_entry_id: number };
+    expect((await queue('dismissed')).map((r) => r.id)).toContain(open.id);
+    const other = await signedIn(t, { admin: true });
+    const undo = (token: string) =>
+      t.request('/admin/undo', { method: 'POST', token, json: { entry_ids: [audit_entry_id] } });
+    expect((await undo(other.token)).status).toBe(403);
+    expect((await undo(admin.token)).status).toBe(200);
+    const reopened = (await queue()).find((r) => r.id === open.id);
+    expect(reopened).toMatchObject({ status: 'open', resolution_note: '', resolved_by: null, resolved_at: null });
+    expect((await queue('dismissed')).map((r) => r.id)).not.toContain(open.id);
+    const again = await undo(admin.token);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: 'already_undone' });
   });
 
   it(`limits each user to ${REPORTS_PER_USER_PER_HOUR} reports per hour`, async () => {

@@ -8,6 +8,7 @@ import { pageOffset, type Paging } from '../nodes/paging.ts';
 export interface AdminUserQuery extends Paging {
   search?: string | undefined;
   adminsOnly?: boolean | undefined;
+  bannedOnly?: boolean | undefined;
 }
 
 /** Accounts by e-mail (then id), searchable by e-mail, name or id. */
@@ -16,6 +17,7 @@ export async function listAdminUsers(db: Db, query: AdminUserQuery): Promise<{ r
   const pattern = term ? containsPattern(term) : undefined;
   const where = and(
     query.adminsOnly ? eq(users.isAdmin, true) : undefined,
+    query.bannedOnly ? eq(users.status, 'UserStatusBanned') : undefined,
     pattern ? or(ilike(users.email, pattern), ilike(users.name, pattern), ilike(users.id, pattern)) : undefined,
   );
   const [rows, totals] = await Promise.all([

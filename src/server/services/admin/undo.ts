@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/rows.ts';
 import { auditLog, nodeVersions } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { getPublisherOr404 } from '../publishers/access.ts';
+import { REPORT_ACTIONS, reopenReport } from '../reports/resolve-report.ts';
 import { ADMIN_ACTIONS, UNDOABLE_ACTIONS } from './audit-actions.ts';
 import { banPublisher, unbanPublisher } from './ban-publisher.ts';
 import { nodeAdminState, type NodeAdminChanges } from './node-state.ts';
@@ -75,6 +76,11 @@ async function undoOne(tx: Db, actor: UserRow, entry: AuditRow): Promise<void> {
       } else {
         await unbanPublisher(tx, actor, publisher, extras);
       }
+      return;
+    }
+    case 'report': {
+      const decided = entry.action === REPORT_ACTIONS.resolve ? 'resolved' : 'dismissed';
+      await reopenReport(tx, { admin: actor, reportId: entry.targetId, decided, extras });
       return;
     }
     default:

@@ -37,15 +37,22 @@ export function redactSecrets(value: unknown): unknown {
   );
 }
 
-/** Appends one audit row. Call it with the transaction's `tx` so the log and the change commit together. */
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorUserId: entry.actor.userId,
-    actorKind: entry.actor.kind,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    before: redactSecrets(entry.before),
-    after: redactSecrets(entry.after),
-  });
+/**
+ * Appends one audit row and answers its id (what POST /admin/undo takes). Call it with the transaction's `tx` so the
+ * log and the change commit together.
+ */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<number> {
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      actorUserId: entry.actor.userId,
+      actorKind: entry.actor.kind,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      before: redactSecrets(entry.before),
+      after: redactSecrets(entry.after),
+    })
+    .returning({ id: auditLog.id });
+  return row!.id;
 }

@@ -27,7 +27,8 @@ export async function deletePublisher(db: Db, actor: UserRow, publisher: Publish
     const liveNodes = live?.n ?? 0;
     if (liveNodes > 0) {
       throw conflict(
-        `Publisher "${publisher.id}" still has ${liveNodes} node(s). Delete them or transfer them to another publisher first.`,
+        // Nodes cannot be moved to another publisher by their owners (only admins can), so do not suggest it.
+        `Publisher "${publisher.id}" still has ${liveNodes === 1 ? 'a node' : `${liveNodes} nodes`}. Delete its nodes first, then the publisher.`,
         'publisher_has_nodes',
       );
     }
