@@ -8,8 +8,8 @@ import {
 } from './tests/e2e/support/ports.ts';
 import { resolveChromium } from './scripts/lib/chromium-path.ts';
 
-// Browser tests drive Debian's Chromium where installed, else the one inside the @sparticuz/chromium
-// npm package (never a downloaded browser: these machines reach only the package registries).
+// Browser tests drive Debian's Chromium headless shell (or full Chromium) where installed, else the
+// headless shell inside the @sparticuz/chromium npm package (never a downloaded browser: these machines reach only the package registries).
 // CHROMIUM_PATH names another; E2E_BUNDLED_CHROMIUM=1 forces the bundled one. See scripts/lib/chromium-path.ts.
 const { path: executablePath } = await resolveChromium();
 const CHROMIUM_ARGS = [
@@ -41,7 +41,10 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test its DOM snapshots and screencast (a fifth of the run's CPU),
+    // so it is recorded only for a retry: CI retries a failure once and keeps that trace. Locally,
+    // `npx playwright test --trace on <spec>` records one for the test at hand.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

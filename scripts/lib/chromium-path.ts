@@ -1,12 +1,19 @@
 import { accessSync, constants } from 'node:fs';
 
-// Which Chromium the browser tests drive. Debian's package comes first where it is installed (CI
-// installs it; it is the browser the project has always used). A fresh machine without it uses the
-// Chromium shipped inside the @sparticuz/chromium npm package, so `npm install && npm test` needs no
-// other step: Playwright's own browser download is not reachable from these machines.
+// Which Chromium the browser tests drive. Debian's packages come first where they are installed (CI
+// installs them), and of those the headless shell first: the full browser in headless mode also runs
+// its compositor and rasterizes through a software GPU, and costs about 1.4× the CPU for the same page
+// visits (bench/browser-cpu.ts). A fresh machine without them uses the headless shell shipped inside
+// the @sparticuz/chromium npm package, so `npm install && npm test` needs no other step: Playwright's
+// own browser download is not reachable from these machines.
 
-/** Where a system Chromium is looked for, in order. */
-export const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+/** Where a system Chromium is looked for, in order: Debian's headless shell, then the full browser. */
+export const SYSTEM_CHROMIUM = [
+  '/usr/lib/chromium/chromium-headless-shell',
+  '/usr/bin/chromium-headless-shell',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+];
 
 export interface ResolvedChromium {
   path: string;

@@ -4,6 +4,7 @@ import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
 import { openSignedIn } from './support/session.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { API_PORT, FAKE_VENDOR_PORT } from './support/ports.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // The account page against the real server: sign in, create an API key (shown once), call a
 // proxied vendor route with it (a fake Luma on the port playwright.config.ts points the server
@@ -154,13 +155,13 @@ test.describe('account screenshots', () => {
         await page.getByTestId('create-api-key-form').locator('button[type="submit"]').click();
         await expect(page.getByTestId('new-api-key')).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-        await page.screenshot({ path: `test-results/account-${lang}-${scheme}.png`, fullPage: true });
+        await keepScreenshot(page, `test-results/account-${lang}-${scheme}.png`, { fullPage: true });
         await expectAxeClean(page);
         await page.goto(`/${lang}/admin/customers?email=${encodeURIComponent(ADMIN_EMAIL)}`);
         await page.getByTestId('open-customer').first().click();
         await expect(page.getByTestId('customer-detail')).toBeVisible();
         await expect(page.getByTestId('events-table')).toBeVisible();
-        await page.screenshot({ path: `test-results/admin-customers-${lang}-${scheme}.png`, fullPage: true });
+        await keepScreenshot(page, `test-results/admin-customers-${lang}-${scheme}.png`, { fullPage: true });
         await expectAxeClean(page);
       });
     }

@@ -2,6 +2,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
 import { openSignedIn } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // The admin publishers and users tables ask in the UI kit's dialog, never the browser's confirm(): a publisher ban
 // needs a reason (kept in its audit entry) and offers Undo; granting administrator rights asks first.
@@ -54,7 +55,7 @@ test.describe('admin publishers and users', () => {
     await dialog.getByLabel('Reason (kept in the audit log)').fill('   ');
     await expect(dialog.getByTestId('confirm-button')).toBeDisabled();
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-    await page.screenshot({ path: 'test-results/admin-publisher-ban-dialog-en.png' });
+    await keepScreenshot(page, 'test-results/admin-publisher-ban-dialog-en.png');
     // Escape cancels and nothing changes.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -87,7 +88,7 @@ test.describe('admin publishers and users', () => {
     await expect(arDialog).toContainText('حظر الناشر');
     await arDialog.getByTestId('confirm-reason').fill('ينشر حزمًا تشغّل نصوصًا عن بُعد.');
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-    await page.screenshot({ path: 'test-results/admin-publisher-ban-dialog-ar.png' });
+    await keepScreenshot(page, 'test-results/admin-publisher-ban-dialog-ar.png');
     await page.keyboard.press('Escape');
     expect(await status()).toBe('PublisherStatusActive');
   });

@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // Banning an account from the admin Users page: the app's dialog insists on a reason, the row shows the ban and its
 // reason, the account's writes are refused at once (403 user_banned), and Undo makes it active again. An admin's own
@@ -54,7 +55,7 @@ test.describe('admin users: bans', () => {
     await dialog.getByLabel('Reason').fill('   ');
     await expect(confirm).toBeDisabled();
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-    await page.screenshot({ path: 'test-results/admin-user-ban-dialog-en.png' });
+    await keepScreenshot(page, 'test-results/admin-user-ban-dialog-en.png');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     expect((await createPublisher(request, token)).status).toBe(201);
@@ -102,7 +103,7 @@ test.describe('admin users: bans', () => {
     await arDialog.getByLabel('السبب').fill('ينشر مراجعات مزعجة.');
     await expect(arDialog.getByTestId('confirm-button')).toBeEnabled();
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-    await page.screenshot({ path: 'test-results/admin-user-ban-dialog-ar.png' });
+    await keepScreenshot(page, 'test-results/admin-user-ban-dialog-ar.png');
     await page.keyboard.press('Escape');
     await expect(arDialog).toBeHidden();
     expect((await createPublisher(request, token)).status).toBe(201);

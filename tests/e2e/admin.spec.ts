@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
 import { openSignedIn } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // The admin dashboard against the real server: a pack published exactly as comfy-cli does is
 // flagged by the scanner, shows up in the review queue with its findings, is approved and becomes
@@ -203,7 +204,7 @@ test.describe('admin dashboard', () => {
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
     // The server survived the thread's death and still answers.
     expect((await request.get('/healthz')).status()).toBe(200);
-    await page.screenshot({ path: 'test-results/screenshots/admin-review-scan-failed.png', fullPage: true });
+    await keepScreenshot(page, 'test-results/screenshots/admin-review-scan-failed.png', { fullPage: true });
   });
 
   test('screenshots: review queue and overview in en, ar, zh, light and dark', async ({ page }) => {
@@ -217,10 +218,10 @@ test.describe('admin dashboard', () => {
         await expect(page.locator('#admin-overview-title')).toBeVisible();
         // Loaded: no loading status left on the page.
         await expect(page.getByRole('status')).toHaveCount(0, { timeout: 10_000 });
-        await page.screenshot({ path: `test-results/admin-overview-${lang}-${theme}.png`, fullPage: true });
+        await keepScreenshot(page, `test-results/admin-overview-${lang}-${theme}.png`, { fullPage: true });
         await page.goto(`/${lang}/admin/nodes`);
         await expect(page.getByTestId('admin-node-row').first()).toBeVisible();
-        await page.screenshot({ path: `test-results/admin-nodes-${lang}-${theme}.png`, fullPage: true });
+        await keepScreenshot(page, `test-results/admin-nodes-${lang}-${theme}.png`, { fullPage: true });
         if (theme === 'dark') expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
       }
     }

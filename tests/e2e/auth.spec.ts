@@ -3,6 +3,7 @@ import { ADMIN_EMAIL, PASSWORD, signUpOrIn, uniqueEmail } from './support/accoun
 import { axeViolations } from './support/axe.ts';
 import { updateAccount } from './support/emulator.ts';
 import { gotoHydrated } from './support/islands.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // Sign-in, the user menu, logout and the data layer's storage rules, against the real server and
 // the shared Firebase Auth emulator (accounts persist there: every test uses its own address).
@@ -320,19 +321,19 @@ test.describe('screenshots', () => {
         await page.emulateMedia({ colorScheme: scheme });
         await page.goto(`/${lang}/auth/login`);
         await expect(page.getByTestId('email-submit')).toBeEnabled();
-        await page.screenshot({ path: `test-results/auth-login-${lang}-${scheme}.png`, fullPage: true });
+        await keepScreenshot(page, `test-results/auth-login-${lang}-${scheme}.png`, { fullPage: true });
         await page.goto(`/${lang}/auth/signup`);
         await expect(page.getByTestId('email-submit')).toBeEnabled();
-        await page.screenshot({ path: `test-results/auth-signup-${lang}-${scheme}.png`, fullPage: true });
+        await keepScreenshot(page, `test-results/auth-signup-${lang}-${scheme}.png`, { fullPage: true });
 
         const email = uniqueEmail(`shot-${lang}`);
         await signUpOrIn(email, { displayName: 'Zoë Example' });
         await logIn(page, email, lang);
         await page.getByTestId('user-menu-button').click();
         await expect(page.getByRole('menuitem').first()).toBeVisible();
-        await page.screenshot({ path: `test-results/auth-menu-${lang}-${scheme}.png` });
+        await keepScreenshot(page, `test-results/auth-menu-${lang}-${scheme}.png`);
         await page.goto(`/${lang}/logout`);
-        await page.screenshot({ path: `test-results/auth-logout-${lang}-${scheme}.png` });
+        await keepScreenshot(page, `test-results/auth-logout-${lang}-${scheme}.png`);
       });
     }
   }

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminToken } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // The Comfy CI dashboard and the release notes page against the real server. Data is arranged
 // through the API as the e2e admin (ADMIN_EMAILS in playwright.config.ts): uploads are idempotent
@@ -217,9 +218,9 @@ test('screenshots in en, ar and zh, light and dark', async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(`/${lang}${CI_PATH}`);
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-      await page.screenshot({ path: `test-results/ci-releases/ci-${lang}-${scheme}.png`, fullPage: true });
+      await keepScreenshot(page, `test-results/ci-releases/ci-${lang}-${scheme}.png`, { fullPage: true });
       await page.goto(`/${lang}/releases`);
-      await page.screenshot({ path: `test-results/ci-releases/releases-${lang}-${scheme}.png`, fullPage: true });
+      await keepScreenshot(page, `test-results/ci-releases/releases-${lang}-${scheme}.png`, { fullPage: true });
     }
   }
 });

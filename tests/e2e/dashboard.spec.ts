@@ -5,6 +5,7 @@ import { adminToken, ensureAccount, signInAt, stamp } from './support/accounts.t
 import { expectAxeClean } from './support/axe.ts';
 import { FAKE_GITHUB_PORT } from './support/ports.ts';
 import { openSignedIn } from './support/session.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // "Your nodes" against the real server and the shared Firebase Auth emulator: a new account signs up,
 // creates a publisher and a token, publishes with the token over the API exactly as comfy-cli does,
@@ -58,11 +59,10 @@ test.describe('Your nodes', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Vos nodes' })).toBeVisible();
     await expect(page.getByText("Vous n'avez pas encore d'éditeur.", { exact: false })).toBeVisible();
     // Without a publisher yet, the publishing steps are open, with a placeholder id.
-    const help = page.getByTestId('publish-help');
-    await expect(help).toHaveAttribute('open', '');
-    await expect(help).toContainText('PublisherId = "your-publisher-id"');
-    await expect(help).toContainText('comfy node publish --token "$REGISTRY_ACCESS_TOKEN"');
-    await page.screenshot({ path: 'test-results/screenshots/dashboard-empty-fr.png', fullPage: true });
+    const guide = page.getByTestId('publish-guide');
+    await expect(guide).toHaveAttribute('open', '');
+    await expect(guide).toContainText('PublisherId = "your-publisher-id"');
+    await keepScreenshot(page, 'test-results/screenshots/dashboard-empty-fr.png', { fullPage: true });
   });
 
   test('sign up → publisher → token → publish over the API → see it → edit, deprecate, delete', async ({
@@ -144,7 +144,7 @@ test.describe('Your nodes', () => {
     await expect(version).toBeVisible();
     // Active with AUTO_ACTIVATE_VERSIONS (the embedded default); Pending when moderation holds it.
     await expect(version).toContainText(/Active|Pending review/);
-    await page.screenshot({ path: 'test-results/screenshots/dashboard-versions-en.png', fullPage: true });
+    await keepScreenshot(page, 'test-results/screenshots/dashboard-versions-en.png', { fullPage: true });
 
     // Edit: the server's validation message appears under the field; a valid edit saves.
     await item.getByRole('button', { name: `Edit ${nodeId}` }).click();
@@ -167,13 +167,15 @@ test.describe('Your nodes', () => {
 
     // Deprecate with a message for users, then un-deprecate.
     await version.getByRole('button', { name: 'Deprecate 1.0.0' }).click();
-    const deprecate = page.getByRole('dialog', { name: 'Deprecate version 1.0.0?' });
+    const deprecate = page.getByRole('dialog', { name: 'Deprecate Dash Node Renamed 1.0.0?' });
     await deprecate.getByLabel('Message for users (optional)').fill('Use dash-node-2 instead.');
     await deprecate.getByRole('button', { name: 'Deprecate' }).click();
-    await expect(page.getByTestId('toast-success').filter({ hasText: 'Version 1.0.0 deprecated' })).toBeVisible();
+    await expect(
+      page.getByTestId('toast-success').filter({ hasText: 'Dash Node Renamed 1.0.0 deprecated' }),
+    ).toBeVisible();
     await expect(version).toContainText('Deprecated');
     await expect(page.getByTestId('version-deprecation-note')).toContainText('Use dash-node-2 instead.');
-    await page.screenshot({ path: 'test-results/screenshots/dashboard-deprecated-en.png', fullPage: true });
+    await keepScreenshot(page, 'test-results/screenshots/dashboard-deprecated-en.png', { fullPage: true });
     const listed = async () =>
       (await (
         await request.get(
@@ -190,9 +192,11 @@ test.describe('Your nodes', () => {
 
     // Delete the version (confirmed), then the node (typing publisher/node).
     await version.getByRole('button', { name: 'Delete 1.0.0' }).click();
-    const confirmVersion = page.getByRole('dialog', { name: 'Delete version 1.0.0?' });
+    const confirmVersion = page.getByRole('dialog', { name: 'Delete Dash Node Renamed 1.0.0?' });
     await confirmVersion.getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByTestId('toast-success').filter({ hasText: 'Version 1.0.0 deleted.' })).toBeVisible();
+    await expect(
+      page.getByTestId('toast-success').filter({ hasText: 'Dash Node Renamed 1.0.0 deleted.' }),
+    ).toBeVisible();
     await expect(item.getByTestId('version-row')).toHaveCount(0);
     expect(await listed()).toEqual([]);
 
@@ -247,7 +251,7 @@ test.describe('Your nodes', () => {
 
       await page.goto(`/en/nodes/${nodeId}`);
       await expect(page.getByTestId('badge-unclaimed')).toBeVisible();
-      await page.screenshot({ path: 'test-results/screenshots/node-page-claimable.png' });
+      await keepScreenshot(page, 'test-results/screenshots/node-page-claimable.png');
       await page.getByTestId('claim-link').click();
       await expect(page.getByText(`e2e-owner/${repo}`).first()).toBeVisible();
       await page.getByRole('button', { name: 'Continue with GitHub' }).click();
@@ -257,7 +261,7 @@ test.describe('Your nodes', () => {
         `${nodeId} now belongs to publisher ${publisherId}.`,
       );
       await expect(page).toHaveURL('/en/nodes/claim/callback');
-      await page.screenshot({ path: 'test-results/screenshots/claim-done.png' });
+      await keepScreenshot(page, 'test-results/screenshots/claim-done.png');
       // The one-time code must not leak to other sites through the Referer header.
       await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
       // The code was traded server-side with the app's secret, and the repository checked with the token.
@@ -295,14 +299,14 @@ test.describe('Your nodes', () => {
       form.getByText('このパブリッシャー ID はすでに使われています。別の ID を選んでください。'),
     ).toBeVisible();
     await expect(form).not.toContainText('already taken');
-    await page.screenshot({ path: 'test-results/screenshots/dashboard-error-ja.png', fullPage: true });
+    await keepScreenshot(page, 'test-results/screenshots/dashboard-error-ja.png', { fullPage: true });
 
     await page.goto('/ar/nodes');
     await page.getByRole('button', { name: 'ناشر جديد' }).click();
     await form.getByRole('textbox').first().fill('9x');
     await expect(form.getByText('يتكوّن معرّف الناشر من 3 إلى 40 حرفًا', { exact: false })).toBeVisible();
     await expect(form).not.toContainText('A publisher id is');
-    await page.screenshot({ path: 'test-results/screenshots/dashboard-error-ar.png', fullPage: true });
+    await keepScreenshot(page, 'test-results/screenshots/dashboard-error-ar.png', { fullPage: true });
   });
 
   test('the claim page explains a missing or unknown node', async ({ page }) => {
@@ -334,12 +338,12 @@ test.describe('Your nodes', () => {
         await expect(page.getByTestId('new-token-secret')).toHaveValue(/^nyd_pat_/);
         await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
         await expectAxeClean(page);
-        await page.screenshot({ path: `test-results/screenshots/dashboard-${lang}-${scheme}.png`, fullPage: true });
+        await keepScreenshot(page, `test-results/screenshots/dashboard-${lang}-${scheme}.png`, { fullPage: true });
         // The confirm dialog too (keyboard: it opens focused and Esc closes it).
         await page.getByTestId('publisher-card').locator('button.border-red-300').first().click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await expectAxeClean(page, { tags: ['wcag2a', 'wcag2aa'] });
-        await page.screenshot({ path: `test-results/screenshots/dashboard-dialog-${lang}-${scheme}.png` });
+        await keepScreenshot(page, `test-results/screenshots/dashboard-dialog-${lang}-${scheme}.png`);
         await page.keyboard.press('Escape');
         await expect(page.getByRole('dialog')).toHaveCount(0);
       });

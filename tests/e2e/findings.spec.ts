@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { adminToken, ensureAccount, stamp } from './support/accounts.ts';
 import { openSignedIn } from './support/session.ts';
 import { axeViolations } from './support/axe.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // A publisher whose pack the scanner holds learns, in their language, what was found and what to
 // do: the node row says "Flagged for review", the version lists each finding (translated rule title
@@ -90,7 +91,7 @@ test('a flagged pack: status, translated findings in en/ja/ar, and a review requ
   await expect(panel).toContainText('What you can do');
   await expect(panel).not.toContainText('PY002 at');
   expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-  await page.screenshot({ path: 'test-results/screenshots/findings-en.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/screenshots/findings-en.png', { fullPage: true });
 
   await page.goto('/ja/nodes');
   await expect(status).toContainText('審査のため保留中');
@@ -99,7 +100,7 @@ test('a flagged pack: status, translated findings in en/ja/ar, and a review requ
   await expect(item.getByTestId('finding')).toContainText('2 行目');
   await expect(item.getByTestId('version-findings')).toContainText('できること');
   expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-  await page.screenshot({ path: 'test-results/screenshots/findings-ja.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/screenshots/findings-ja.png', { fullPage: true });
 
   await page.goto('/ar/nodes');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -110,7 +111,7 @@ test('a flagged pack: status, translated findings in en/ja/ar, and a review requ
   await expect(item.locator('[data-testid="finding"] pre')).toHaveAttribute('dir', 'ltr');
   await expect(item.locator('[data-testid="finding"] code').first()).toHaveAttribute('dir', 'ltr');
   expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-  await page.screenshot({ path: 'test-results/screenshots/findings-ar.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/screenshots/findings-ar.png', { fullPage: true });
 
   // Request a review, in Arabic: the form asks for a message, then says the request waits.
   await item.getByRole('button', { name: /^طلب مراجعة/ }).click();
@@ -123,7 +124,7 @@ test('a flagged pack: status, translated findings in en/ja/ar, and a review requ
   await expect(waiting).toContainText('The decoded string only prints a greeting');
   await expect(item.getByRole('button', { name: /^طلب مراجعة/ })).toHaveCount(0);
   expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-  await page.screenshot({ path: 'test-results/screenshots/findings-ar-requested.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/screenshots/findings-ar-requested.png', { fullPage: true });
 
   const after = (await (await request.get(findings, { headers: auth })).json()) as Record<string, unknown>;
   expect(after).toMatchObject({
@@ -172,7 +173,7 @@ test("ban reasons: the moderators' words under a translated label (version and n
   await expect(item.getByTestId('moderator-reason')).toContainText('审核员给出的理由');
   await expect(item.getByTestId('moderator-reason')).toContainText('Runs a hidden payload at import.');
   expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-  await page.screenshot({ path: 'test-results/screenshots/findings-banned-zh-dark.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/screenshots/findings-banned-zh-dark.png', { fullPage: true });
 
   // A banned node: its row says so, with the moderators' words.
   const nodeBan = await request.put(`/api/admin/nodes/${nodeId}`, {
@@ -185,5 +186,5 @@ test("ban reasons: the moderators' words under a translated label (version and n
   await expect(row.getByTestId('node-status')).toContainText('The moderators banned this node');
   await expect(row.getByTestId('node-ban-reason')).toContainText('Malware: steals saved logins.');
   expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-  await page.screenshot({ path: 'test-results/screenshots/findings-node-banned-en.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/screenshots/findings-node-banned-en.png', { fullPage: true });
 });

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ensureAccount, stamp } from './support/accounts.ts';
 import { FAKE_IMAGE_HOST_PORT } from './support/ports.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // First-party images: a pack whose icon and banner live on a publisher's host (a local server here;
 // the test server allows loopback fetches, IMAGE_ALLOW_LOOPBACK) is shown with images from the site's
@@ -88,12 +89,12 @@ test('node icon and banner come from the site, resized, and the browser never co
   expect((await request.get(resized.href)).status()).toBe(403);
   expect(hostRequests).toContain('/icon.png');
   expect([...browserHosts].filter((origin) => origin === hostUrl)).toEqual([]);
-  await page.getByTestId('node-hero').screenshot({ path: 'test-results/screenshots/images-node-hero-en.png' });
+  await keepScreenshot(page.getByTestId('node-hero'), 'test-results/screenshots/images-node-hero-en.png');
   await page.goto(`/ar/nodes/${nodeId}`);
   await expect
     .poll(() => icon.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(1);
-  await page.getByTestId('node-hero').screenshot({ path: 'test-results/screenshots/images-node-hero-ar.png' });
+  await keepScreenshot(page.getByTestId('node-hero'), 'test-results/screenshots/images-node-hero-ar.png');
 });
 
 test('a broken icon leaves the letter avatar showing', async ({ page, request }) => {
@@ -108,7 +109,7 @@ test('a broken icon leaves the letter avatar showing', async ({ page, request })
   expect(response.headers()['x-image-error']).toBe('content-type');
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete)).toBe(true);
   await expect(box.locator('span[aria-hidden="true"]')).toBeVisible();
-  await box.screenshot({ path: 'test-results/screenshots/images-broken-icon.png' });
+  await keepScreenshot(box, 'test-results/screenshots/images-broken-icon.png');
 });
 
 test('search cards show the icon through signed /_image URLs, rendered by the server and by the island', async ({

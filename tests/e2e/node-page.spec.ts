@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { gotoHydrated } from './support/islands.ts';
 import { adminToken } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // The node page, server-rendered from the demo data the e2e server seeds: demo-upscale-tools has a
 // README in its archive, several versions, node classes and 90 days of downloads.
@@ -126,7 +127,7 @@ test('an unclaimed pack without versions installs from git; a banned one shows t
   );
   await expect(page.getByTestId('no-readme')).toBeVisible();
   await expect(page.getByTestId('versions')).toContainText('No versions published yet.');
-  await page.screenshot({ path: 'test-results/screenshots/node-page-unclaimed.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/screenshots/node-page-unclaimed.png', { fullPage: true });
 
   const response = await page.goto(`/ar/nodes/np-banned-${stamp}`);
   expect(response?.status()).toBe(200);
@@ -134,7 +135,7 @@ test('an unclaimed pack without versions installs from git; a banned one shows t
   await expect(page.getByTestId('banned-notice')).toContainText('Steals API keys');
   await expect(page.getByTestId('install-command')).toHaveCount(0);
   await expect(page.getByTestId('copy-button')).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/screenshots/node-page-banned-ar.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/screenshots/node-page-banned-ar.png', { fullPage: true });
 });
 
 test('unknown nodes get the localized 404 page', async ({ page }) => {

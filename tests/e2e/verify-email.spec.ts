@@ -4,6 +4,7 @@ import { expectAxeClean } from './support/axe.ts';
 import { EMULATOR, emulator, lookUpLocalId, PROJECT } from './support/emulator.ts';
 import { gotoHydrated } from './support/islands.ts';
 import { openSignedIn } from './support/session.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // Issue 24: opening the verification link must unlock publishing (and ADMIN_EMAILS admin rights)
 // on the page the user comes back to, without signing in again. The first token of the session
@@ -107,6 +108,6 @@ test('the banner is axe-clean (best practices too) in English and in Arabic (rig
   await banner.getByRole('button', { name: 'لقد أكّدت عنواني' }).focus();
   await page.keyboard.press('Tab');
   await expect(banner.getByRole('button', { name: 'أرسل الرابط مرة أخرى' })).toBeFocused();
-  await page.screenshot({ path: 'test-results/screenshots/verify-banner-ar.png' });
+  await keepScreenshot(page, 'test-results/screenshots/verify-banner-ar.png');
   await expectAxeClean(page, { tags: 'all' });
 });

@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
 import { openSignedIn } from './support/session.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // Issue 16 items 1, 4, 5 and 7: a flagged pack is not promoted, every page is reachable, verification
 // is what the sign-up page says it is, and deprecation is visible.
@@ -78,7 +79,7 @@ test('a flagged pack leaves search and lists, and its page offers no install pat
     await expect(page.getByTestId('git-command')).toHaveCount(0);
     await expect(page.getByTestId('copy-button')).toHaveCount(0);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    await page.screenshot({ path: `test-results/screenshots/withheld-${lang}.png`, fullPage: true });
+    await keepScreenshot(page, `test-results/screenshots/withheld-${lang}.png`, { fullPage: true });
     await expectAxeClean(page);
   }
   await expect(page.getByTestId('withheld-notice')).toContainText('インストールできません');
@@ -100,13 +101,13 @@ test('a deprecated latest version: banner, no default install of it, and a badge
       expect(mode).toBe('deprecated');
       await expect(page.getByTestId('all-deprecated-notice')).toBeVisible();
     }
-    await page.screenshot({ path: `test-results/screenshots/deprecated-${lang}.png`, fullPage: true });
+    await keepScreenshot(page, `test-results/screenshots/deprecated-${lang}.png`, { fullPage: true });
     await expectAxeClean(page);
 
     await page.goto(`/${lang}/?q=demo-legacy-loader`);
     const card = page.locator('[data-testid="node-card"][data-node-id="demo-legacy-loader"]');
     await expect(card.getByTestId('card-deprecated')).toBeVisible();
-    await page.screenshot({ path: `test-results/screenshots/deprecated-card-${lang}.png` });
+    await keepScreenshot(page, `test-results/screenshots/deprecated-card-${lang}.png`);
     await expectAxeClean(page);
   }
 });
@@ -122,11 +123,11 @@ test('the user menu reaches the account page, and logging out lands on a signed-
   await openMenu(page);
   await expect(page.getByTestId('user-menu-account')).toHaveAttribute('href', '/ja/account');
   await expect(page.getByTestId('user-menu-account')).toHaveText('アカウント');
-  await page.screenshot({ path: 'test-results/screenshots/user-menu-ja.png' });
+  await keepScreenshot(page, 'test-results/screenshots/user-menu-ja.png');
   await page.getByTestId('user-menu-logout').click();
   await expect(page).toHaveURL(/\/ja\/logout$/);
   await expect(page.getByTestId('logout-done')).toHaveText('ログアウトしました。');
-  await page.screenshot({ path: 'test-results/screenshots/signed-out-ja.png' });
+  await keepScreenshot(page, 'test-results/screenshots/signed-out-ja.png');
   await expectAxeClean(page);
 });
 
@@ -137,7 +138,7 @@ test('admin customers keeps the admin navigation', async ({ page }) => {
   await expect(nav).toBeVisible();
   await expect(nav.locator('a[aria-current="page"]')).toHaveAttribute('href', '/ar/admin/customers');
   await expect(page.locator('#customers-heading')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screenshots/admin-customers-ar.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/screenshots/admin-customers-ar.png', { fullPage: true });
   await expectAxeClean(page);
 });
 
@@ -156,6 +157,6 @@ test('an unverified account is told to verify, with a resend link, where a publi
   await expect(note).toContainText('Verify your e-mail address to create publishers');
   await note.getByTestId('resend-verification').click();
   await expect(note).toContainText('Sent. Check your inbox.');
-  await page.screenshot({ path: 'test-results/screenshots/verify-needed-en.png', fullPage: true });
+  await keepScreenshot(page, 'test-results/screenshots/verify-needed-en.png', { fullPage: true });
   await expectAxeClean(page);
 });
