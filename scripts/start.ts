@@ -2,40 +2,11 @@
 // `--no-build` serves whatever is in dist/ (used by tests that have just built). Without a real
 // Firebase project it also runs the Firebase Auth emulator of this DATA_DIR (scripts/lib/auth-emulator.ts):
 // its own project id and ports, which the server and the pages then use.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseEnv } from '../src/server/env.ts';
-import { buildDirectory } from '../src/server/build-directory.ts';
 import { startServer, type RunningServer } from '../src/server/main.ts';
 import { authEmulatorRefusal } from '../src/server/ops/auth-emulator-guard.ts';
+import { buildIfStale } from './lib/site-build.ts';
 import { launchAuthEmulator, needsLocalAuthEmulator, type AuthEmulatorHandle } from './lib/auth-emulator.ts';
-
-const root = new URL('..', import.meta.url).pathname;
-const stampFile = join(buildDirectory(), '.build-stamp');
-const inputs = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, entry) => Math.max(max, newestMtime(join(path, entry))), stat.mtimeMs);
-}
-
-function buildIfStale(): void {
-  const builtAt = existsSync(stampFile) ? statSync(stampFile).mtimeMs : 0;
-  const changedAt = Math.max(...inputs.map((input) => newestMtime(join(root, input))));
-  if (builtAt > changedAt) return;
-  console.log('Building the site (sources changed since the last build)…');
-  const astro = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  writeFileSync(stampFile, new Date().toISOString());
-}
 
 function fail(error: unknown): never {
   console.error(`\n${error instanceof Error ? error.message : String(error)}`);

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 
-// `npm test`: lint, typecheck, Vitest and Playwright, in two lanes that run side by side. The test
-// lane (Vitest, then Playwright) prints as it goes; the check lane (lint, then typecheck) works
-// meanwhile with its output held back, and prints it when it ends. On two cores the lanes share the
+// `npm test`: the site build, lint, typecheck, Vitest and Playwright, in two lanes that run side by
+// side. The test lane (Vitest, then Playwright) prints as it goes; the check lane (the site build,
+// lint, then typecheck) works meanwhile with its output held back, and prints it when it ends.
+// Playwright starts only once the build step has ended, so its server finds the site built. On two cores the lanes share the
 // CPU, but the test lane spends much of its time waiting (on PGlite, the auth emulator, the browser),
 // and the checks fill those gaps (docs/testing.md has the measurements).
 // TEST_SERIAL=1 runs the four steps one after another instead (to time each alone).
@@ -20,10 +21,8 @@ interface Outcome {
   ms: number;
 }
 
-const CHECKS: Step[] = [
-  { name: 'lint', script: 'lint' },
-  { name: 'typecheck', script: 'typecheck' },
-];
+const BUILD: Step = { name: 'build', script: 'build:site' };
+const CHECKS: Step[] = [BUILD, { name: 'lint', script: 'lint' }, { name: 'typecheck', script: 'typecheck' }];
 const TESTS: Step[] = [
   { name: 'vitest', script: 'test:unit' },
   { name: 'playwright', script: 'test:e2e' },
@@ -45,10 +44,16 @@ function runStep(step: Step, quiet: boolean): Promise<Outcome & { output: string
   });
 }
 
+// Settled when the build step ends (whatever its outcome): Playwright waits for it.
+let buildEnded!: () => void;
+const built = new Promise<void>((resolve) => (buildEnded = resolve));
+
 async function lane(steps: Step[], quiet: boolean): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const step of steps) {
+    if (step.script === 'test:e2e') await built;
     const { output, ...outcome } = await runStep(step, quiet);
+    if (step === BUILD) buildEnded();
     if (quiet) {
       process.stdout.write(
         `\n── ${step.name}: ${outcome.ok ? 'passed' : 'FAILED'} (${(outcome.ms / 1000).toFixed(0)} s)\n`,
