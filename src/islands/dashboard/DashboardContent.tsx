@@ -6,7 +6,7 @@ import { ClaimPanel } from './ClaimPanel.tsx';
 import { useDashboard } from './context.ts';
 import { CreatePublisherForm } from './CreatePublisherForm.tsx';
 import { PublisherCard } from './PublisherCard.tsx';
-import { PublishHelp } from './PublishHelp.tsx';
+import { PublishGuide } from './publish/PublishGuide.tsx';
 import { QueryState } from './ui/QueryState.tsx';
 import { button, muted } from '../ui/styles.ts';
 
@@ -40,7 +40,7 @@ export function DashboardContent() {
           )
         }
       </QueryState>
-      <PublishHelp publisherId={list[0]?.id} open={publishers.isSuccess && list.length === 0} />
+      <PublishGuide publishers={list} open={publishers.isSuccess && list.length === 0} />
       <ClaimPanel />
     </div>
   );

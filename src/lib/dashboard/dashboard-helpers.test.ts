@@ -3,7 +3,6 @@ import { confirms, nodeDeletePhrase } from './confirm-text.ts';
 import { nodeToForm, nodeUpdateBody, parseTags } from './node-form.ts';
 import { readCallbackParams } from './oauth-callback.ts';
 import { api, claimPath } from './paths.ts';
-import { publishCommand, pyprojectSnippet, reachableWithDevEnvironment } from './publish-steps.ts';
 import { isExpired, tokenCreateBody } from './token-expiry.ts';
 import { versionStatusView } from './version-status.ts';
 
@@ -50,24 +49,6 @@ describe('version status', () => {
     expect(versionStatusView('NodeVersionStatusFlagged')).toEqual({ key: 'flagged', tone: 'warn' });
     expect(versionStatusView('NodeVersionStatusBanned').tone).toBe('bad');
     expect(versionStatusView(undefined).key).toBe('unknown');
-  });
-});
-
-describe('publish steps', () => {
-  it('puts the publisher id into pyproject.toml', () => {
-    expect(pyprojectSnippet('acme')).toContain('PublisherId = "acme"');
-  });
-
-  it('uses ENVIRONMENT=dev only for an API at localhost:8080', () => {
-    expect(reachableWithDevEnvironment('http://localhost:8080')).toBe(true);
-    expect(reachableWithDevEnvironment('http://127.0.0.1:8080/')).toBe(true);
-    expect(reachableWithDevEnvironment('http://127.0.0.1:8081')).toBe(false);
-    expect(reachableWithDevEnvironment('https://api.example.com')).toBe(false);
-    expect(reachableWithDevEnvironment('not a url')).toBe(false);
-    expect(publishCommand('http://localhost:8080')).toBe(
-      'ENVIRONMENT=dev comfy node publish --token "$REGISTRY_ACCESS_TOKEN"',
-    );
-    expect(publishCommand('https://api.example.com')).toBe('comfy node publish --token "$REGISTRY_ACCESS_TOKEN"');
   });
 });
 

@@ -48,6 +48,13 @@ export function formatNumber(value: number, lang: string): string {
   return cached(`n:${lang}`, () => new Intl.NumberFormat(lang)).format(value);
 }
 
+/** A fraction as a percentage in the language's style: 0.42 → "42%", "42 %", "٤٢٪" (whole percents). */
+export function formatPercent(fraction: number, lang: string): string {
+  return cached(`p:${lang}`, () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 })).format(
+    fraction,
+  );
+}
+
 /** Large numbers shortened for cards: 12345 → "12.3K", "1,2 k", "1.2万"; small ones stay exact. */
 export function formatCompact(value: number, lang: string): string {
   return cached(

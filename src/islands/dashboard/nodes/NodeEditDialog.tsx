@@ -50,7 +50,7 @@ function NodeEditForm({ node, publisherId, onClose }: Omit<Props, 'open'>) {
   const update = useApiMutation<NodeUpdateBody, RegistryNode>('PUT', api.node(publisherId, node.id));
   const invalidate = useInvalidate();
   const errors = apiFieldErrors(t, update.error);
-  const body = nodeUpdateBody(initial, values);
+  const body = nodeUpdateBody(initial, values, node.license);
   const changed = Object.keys(body).length > 0;
 
   return (
