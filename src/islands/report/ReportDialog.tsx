@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiRequest, ApiRequestError } from '../../lib/api/client.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -10,23 +10,38 @@ const DETAILS_MAX = 2000;
 
 interface Props {
   nodeId: string;
+  /** Named in the title and the thanks, so the reporter knows which pack the report is about. */
+  nodeName: string;
   version: string | null;
   t: TFunction;
   onClose: () => void;
 }
 
 type SendState = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+type Reason = (typeof REPORT_REASONS)[number];
 
-/** The report form in the project's modal dialog: a reason, optional details, optional version. */
-export function ReportDialog({ nodeId, version, t, onClose }: Props) {
-  const [reason, setReason] = useState<(typeof REPORT_REASONS)[number]>('malware');
+/**
+ * The report form in the project's modal dialog: a reason, optional details, optional version. No
+ * reason is preselected: a default (it was "Malware") files careless reports under it.
+ */
+export function ReportDialog({ nodeId, nodeName, version, t, onClose }: Props) {
+  const [reason, setReason] = useState<Reason | null>(null);
+  const [missingReason, setMissingReason] = useState(false);
   const [details, setDetails] = useState('');
   const [onlyVersion, setOnlyVersion] = useState(false);
   const [state, setState] = useState<SendState>({ kind: 'editing' });
   const detailsId = useId();
+  const legendId = useId();
+  const reasonErrorId = useId();
+  const firstReason = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (!reason) {
+      setMissingReason(true);
+      firstReason.current?.focus();
+      return;
+    }
     setState({ kind: 'sending' });
     try {
       await apiRequest('POST', `/nodes/${encodeURIComponent(nodeId)}/reports`, {
@@ -41,34 +56,51 @@ export function ReportDialog({ nodeId, version, t, onClose }: Props) {
   };
 
   return (
-    <Dialog open width="lg" title={t('packReport.title')} onClose={onClose}>
+    <Dialog open width="lg" title={t('reportSignIn.title', { name: nodeName })} onClose={onClose}>
       {state.kind === 'sent' ? (
         <div className="space-y-4">
           <p role="status" data-testid="report-sent">
-            {t('packReport.sent')}
+            {t('reportSignIn.sent', { name: nodeName })}
           </p>
           <button type="button" className={button.primary} onClick={onClose}>
             {t('packReport.close')}
           </button>
         </div>
       ) : (
-        <form className="space-y-4" onSubmit={submit}>
-          <fieldset>
-            <legend className="font-medium">{t('packReport.reason')}</legend>
+        <form className="space-y-4" onSubmit={submit} noValidate>
+          <fieldset
+            role="radiogroup"
+            aria-labelledby={legendId}
+            aria-required="true"
+            aria-invalid={missingReason}
+            aria-describedby={missingReason ? reasonErrorId : undefined}
+          >
+            <legend id={legendId} className="font-medium">
+              {t('packReport.reason')}
+            </legend>
             <div className="mt-2 grid gap-1">
-              {REPORT_REASONS.map((value) => (
+              {REPORT_REASONS.map((value, index) => (
                 <label key={value} className="flex items-center gap-2">
                   <input
+                    ref={index === 0 ? firstReason : undefined}
                     type="radio"
                     name="reason"
                     value={value}
                     checked={reason === value}
-                    onChange={() => setReason(value)}
+                    onChange={() => {
+                      setReason(value);
+                      setMissingReason(false);
+                    }}
                   />
                   {t(`packReport.reasons.${value}`)}
                 </label>
               ))}
             </div>
+            {missingReason && (
+              <p id={reasonErrorId} role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
+                {t('reportSignIn.chooseReason')}
+              </p>
+            )}
           </fieldset>
           <div>
             <label htmlFor={detailsId} className="font-medium">

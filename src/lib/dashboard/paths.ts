@@ -19,6 +19,7 @@ export const api = {
     `/publishers/${encodeURIComponent(publisherId)}/nodes/${encodeURIComponent(nodeId)}/versions/${encodeURIComponent(versionId)}`,
   nodeVersions: (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}/versions`,
   publicNode: (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}`,
+  scanWarnings: (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}/scan-warnings`,
   tokens: (id: string) => `/publishers/${encodeURIComponent(id)}/tokens`,
   token: (id: string, tokenId: string) => `/publishers/${encodeURIComponent(id)}/tokens/${encodeURIComponent(tokenId)}`,
   oauthStart: '/github/oauth/start',

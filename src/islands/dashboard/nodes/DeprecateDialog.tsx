@@ -12,6 +12,8 @@ interface Props {
   t: TFunction;
   open: boolean;
   version: string;
+  /** The pack's name: the title says which pack's version is deprecated. */
+  nodeName: string;
   pending: boolean;
   error: string | null;
   onConfirm: (message: string) => void;
@@ -19,14 +21,19 @@ interface Props {
 }
 
 /** Deprecating asks for an optional note (what to use instead), shown on the node page's banner. */
-export function DeprecateDialog({ t, open, version, pending, error, onConfirm, onClose }: Props) {
+export function DeprecateDialog({ t, open, version, nodeName, pending, error, onConfirm, onClose }: Props) {
   const [message, setMessage] = useState('');
   const close = () => {
     setMessage('');
     onClose();
   };
   return (
-    <Dialog open={open} title={t('dashboard.versions.deprecateTitle', { version })} onClose={close} busy={pending}>
+    <Dialog
+      open={open}
+      title={t('packNamed.deprecateTitle', { name: nodeName, version })}
+      onClose={close}
+      busy={pending}
+    >
       <form
         className="flex flex-col gap-4"
         onSubmit={(event) => {

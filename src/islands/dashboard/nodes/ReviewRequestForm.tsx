@@ -13,6 +13,8 @@ import { useInvalidate } from '../use-invalidate.ts';
 interface Props {
   publisherId: string;
   nodeId: string;
+  /** Named in the toast that confirms the request. */
+  nodeName: string;
   version: string;
   /** The open request, if one waits: then its message is shown instead of the form. */
   pending: ReviewRequest | null;
@@ -25,7 +27,7 @@ const ERROR_KEYS: Record<string, string> = {
 };
 
 /** "Request a review": a message to the moderators about one held version, or the one already sent. */
-export function ReviewRequestForm({ publisherId, nodeId, version, pending, allowed }: Props) {
+export function ReviewRequestForm({ publisherId, nodeId, nodeName, version, pending, allowed }: Props) {
   const { t, lang } = useDashboard();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
@@ -77,7 +79,7 @@ export function ReviewRequestForm({ publisherId, nodeId, version, pending, allow
           { message: message.trim() },
           {
             onSuccess: async () => {
-              toast.success(t('findings.request.sent', { version }));
+              toast.success(t('packNamed.reviewRequested', { name: nodeName, version }));
               setOpen(false);
               setMessage('');
               await invalidate(findingsPath);

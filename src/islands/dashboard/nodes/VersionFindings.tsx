@@ -11,6 +11,8 @@ import { ReviewRequestForm } from './ReviewRequestForm.tsx';
 interface Props {
   publisherId: string;
   nodeId: string;
+  /** Named in the review request's toast. */
+  nodeName: string;
   version: NodeVersion;
 }
 
@@ -53,7 +55,7 @@ function HeldReason({ data }: { data: Findings }) {
  * What held a Flagged or Banned version and what to do next: the reason, each finding (rule title and
  * explanation, file, line, code) and the two ways forward, a fixed new version or a review request.
  */
-export function VersionFindings({ publisherId, nodeId, version }: Props) {
+export function VersionFindings({ publisherId, nodeId, nodeName, version }: Props) {
   const { t } = useDashboard();
   const headingId = useId();
   const nextId = useId();
@@ -94,6 +96,7 @@ export function VersionFindings({ publisherId, nodeId, version }: Props) {
               <ReviewRequestForm
                 publisherId={publisherId}
                 nodeId={nodeId}
+                nodeName={nodeName}
                 version={version.version}
                 pending={data.review_request?.open ? data.review_request : null}
                 allowed={canRequestReview(data)}

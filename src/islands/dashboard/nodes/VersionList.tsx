@@ -6,6 +6,7 @@ import { QueryState } from '../ui/QueryState.tsx';
 import { muted } from '../../ui/styles.ts';
 import { VersionCollisions } from './VersionCollisions.tsx';
 import { VersionRow } from './VersionRow.tsx';
+import type { VersionWarningsEntry } from './VersionWarnings.tsx';
 
 /** Every status an owner needs to see (Deleted ones are gone for good, so they stay hidden). */
 export const OWNER_VISIBLE_STATUSES = [
@@ -30,6 +31,11 @@ export function VersionList({ node, publisherId, isOwner, frozen }: Props) {
     { statuses: OWNER_VISIBLE_STATUSES, include_status_reason: true },
     { enabled: !frozen },
   );
+  // The scan's warnings of Active versions, one request for the whole list.
+  const warnings = useApiQuery<{ versions: VersionWarningsEntry[] }>(api.scanWarnings(node.id), undefined, {
+    enabled: !frozen,
+  });
+  const warningsOf = (versionId: string) => warnings.data?.versions.find((entry) => entry.version_id === versionId);
   if (frozen) return <p className={muted}>{t('dashboard.nodes.frozen')}</p>;
   return (
     <div className="rounded-lg bg-slate-50 p-3 dark:bg-slate-900">
@@ -63,6 +69,8 @@ export function VersionList({ node, publisherId, isOwner, frozen }: Props) {
                     key={version.id}
                     version={version}
                     nodeId={node.id}
+                    nodeName={node.name || node.id}
+                    warnings={version.status === 'NodeVersionStatusActive' ? warningsOf(version.id) : undefined}
                     publisherId={publisherId}
                     isOwner={isOwner}
                   />

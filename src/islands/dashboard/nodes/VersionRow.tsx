@@ -13,16 +13,21 @@ import { button } from '../../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
 import { DeprecateDialog } from './DeprecateDialog.tsx';
 import { VersionFindings } from './VersionFindings.tsx';
+import { VersionWarnings, type VersionWarningsEntry } from './VersionWarnings.tsx';
 
 interface Props {
   version: NodeVersion;
   nodeId: string;
+  /** Named in the dialogs and toasts, so each says which pack it is about. */
+  nodeName: string;
   publisherId: string;
   isOwner: boolean;
+  /** The scan's warnings when the version is Active and has some. */
+  warnings: VersionWarningsEntry | undefined;
 }
 
 /** A version with its status, deprecate (with an optional note) / un-deprecate, and delete (owners), each confirmed by a toast. */
-export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
+export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, warnings }: Props) {
   const { t, lang } = useDashboard();
   const [deleting, setDeleting] = useState(false);
   const [deprecating, setDeprecating] = useState(false);
@@ -32,7 +37,7 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
   const invalidate = useInvalidate();
   const status = versionStatusView(version.status);
   const refresh = () => invalidate(api.nodeVersions(nodeId), api.nodesV2(publisherId), api.publicNode(nodeId));
-  const label = { version: version.version };
+  const label = { name: nodeName, version: version.version };
   // Held versions explain themselves through the findings API (structured, translated here), never
   // through the English status_reason the pipeline composed.
   const held = version.status === 'NodeVersionStatusFlagged' || version.status === 'NodeVersionStatusBanned';
@@ -44,12 +49,7 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
         onSuccess: async (updated) => {
           setDeprecating(false);
           await refresh();
-          toast.success(
-            t(
-              updated.deprecated ? 'dashboard.versions.deprecatedToast' : 'dashboard.versions.undeprecatedToast',
-              label,
-            ),
-          );
+          toast.success(t(updated.deprecated ? 'packNamed.deprecatedToast' : 'packNamed.undeprecatedToast', label));
         },
         onError: (error) => toast.error(apiErrorText(t, error)),
       },
@@ -95,6 +95,7 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
             t={t}
             open={deprecating}
             version={version.version}
+            nodeName={nodeName}
             pending={update.isPending}
             error={update.error ? apiErrorText(t, update.error) : null}
             onClose={() => {
@@ -106,7 +107,7 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
           <ConfirmDialog
             cancelLabel={t('dashboard.cancel')}
             open={deleting}
-            title={t('dashboard.versions.deleteTitle', label)}
+            title={t('packNamed.deleteTitle', label)}
             body={t('dashboard.versions.deleteBody', label)}
             confirmLabel={t('dashboard.delete')}
             pendingLabel={t('dashboard.deleting')}
@@ -119,7 +120,7 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
             onConfirm={() =>
               remove.mutate(undefined, {
                 onSuccess: async () => {
-                  toast.success(t('dashboard.versions.deleted', label));
+                  toast.success(t('packNamed.deleted', label));
                   setDeleting(false);
                   await refresh();
                 },
@@ -129,7 +130,7 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
           />
         </td>
       </tr>
-      {(held || deprecationNote || version.status === 'NodeVersionStatusPending') && (
+      {(held || deprecationNote || warnings || version.status === 'NodeVersionStatusPending') && (
         <tr>
           <td colSpan={4} className="pb-2 text-sm">
             {deprecationNote && (
@@ -140,7 +141,10 @@ export function VersionRow({ version, nodeId, publisherId, isOwner }: Props) {
             {version.status === 'NodeVersionStatusPending' && (
               <p className="text-slate-600 dark:text-slate-400">{t('dashboard.versions.pendingNote')}</p>
             )}
-            {held && <VersionFindings publisherId={publisherId} nodeId={nodeId} version={version} />}
+            {held && (
+              <VersionFindings publisherId={publisherId} nodeId={nodeId} nodeName={nodeName} version={version} />
+            )}
+            {warnings && <VersionWarnings entry={warnings} />}
           </td>
         </tr>
       )}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { NodeVersionRow } from '../../db/rows.ts';
-import { archives, comfyNodes, nodeDownloadsDaily, nodes } from '../../db/schema/index.ts';
+import { archives, comfyNodes, nodeDownloadsDaily, nodes, versionScanFindings } from '../../db/schema/index.ts';
 import { loadNodePage, type NodePageData } from './load-node-page.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -198,7 +198,7 @@ describe('loadNodePage', () => {
     expect(data.classes).toEqual({ names: ['Alpha', 'Zed'] });
   });
 
-  it('offers the claim only for an unclaimed, unbanned GitHub pack on a registry with GitHub OAuth', async () => {
+  it('links every unclaimed, unbanned pack to the claim flow, whether or not this registry can verify it', async () => {
     const { db, config } = t.services;
     const publisher = await insertPublisher(db);
     const github = 'https://github.com/someone/claim-me';
@@ -210,16 +210,41 @@ describe('loadNodePage', () => {
       repository: github,
       status: 'NodeStatusBanned',
     });
-    expect((await found(t, 'claim-me')).claimable).toBe(false);
-    config.githubOAuth = { clientId: 'id', clientSecret: 'secret', baseUrl: 'https://github.com' };
-    try {
-      expect((await found(t, 'claim-me')).claimable).toBe(true);
-      expect((await found(t, 'claim-gitlab')).claimable).toBe(false);
-      expect((await found(t, 'claim-banned')).claimable).toBe(false);
-      expect((await found(t, 'Acme-Pack')).claimable).toBe(false);
-    } finally {
-      delete config.githubOAuth;
+    // Without a GitHub OAuth app the claim page says so; the node page still shows the way there.
+    expect(config.githubOAuth).toBeUndefined();
+    expect((await found(t, 'claim-me')).claimLink).toBe(true);
+    expect((await found(t, 'claim-gitlab')).claimLink).toBe(true);
+    expect((await found(t, 'claim-banned')).claimLink).toBe(false);
+    expect((await found(t, 'Acme-Pack')).claimLink).toBe(false);
+  });
+
+  it("lists the scan warnings of Active versions only, and none on a banned pack's page", async () => {
+    const { db } = t.services;
+    const publisher = await insertPublisher(db, { owner: await insertUser(db) });
+    const warning = (nodeVersionId: string) => ({
+      nodeVersionId,
+      ruleId: 'PY030',
+      severity: 'medium' as const,
+      file: '__init__.py',
+      line: 2,
+      message: 'Installs Python packages at run time.',
+      rulesetVersion: 'test',
+    });
+    for (const id of ['warned-pack', 'warned-banned']) {
+      await insertNode(db, {
+        id,
+        publisherId: publisher.id,
+        ...(id === 'warned-banned' ? { status: 'NodeStatusBanned' as const } : {}),
+      });
+      const active = await insertVersion(db, { nodeId: id, version: '1.0.0' });
+      const flagged = await insertVersion(db, { nodeId: id, version: '1.1.0', status: 'NodeVersionStatusFlagged' });
+      await db.insert(versionScanFindings).values([warning(active.id), warning(flagged.id)]);
     }
+    const data = await found(t, 'warned-pack');
+    const active = data.versions.find((entry) => entry.version.version === '1.0.0')!;
+    expect([...data.warnings.keys()]).toEqual([active.version.id]);
+    expect(data.warnings.get(active.version.id)).toMatchObject({ total: 1, findings: [{ ruleId: 'PY030', line: 2 }] });
+    expect((await found(t, 'warned-banned')).warnings.size).toBe(0);
   });
 
   it('shows no README for a corrupt archive, a missing object, or an archive without one', async () => {

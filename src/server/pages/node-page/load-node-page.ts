@@ -1,7 +1,8 @@
 import { listVersionComfyNodes } from '../../services/comfy-nodes/list-version-comfy-nodes.ts';
+import { listVersionWarnings, type VersionWarnings } from '../../services/moderation/version-warnings.ts';
+export type { VersionWarnings } from '../../services/moderation/version-warnings.ts';
 import { findNode } from '../../services/nodes/find-node.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
-import { parseGitHubRepo } from '../../services/publishers/github-repo.ts';
 import { isUnclaimedPublisher } from '../../services/publishers/unclaimed.ts';
 import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
 import { toApiNodeVersion, type ApiNodeVersion } from '../../services/serialize/node-version.ts';
@@ -27,8 +28,12 @@ export interface NodePageData {
   node: ApiNode;
   /** Nobody manages the publisher: install from the repository, and it may be claimed. */
   unclaimed: boolean;
-  /** Unclaimed, not banned, on GitHub, and this registry has a GitHub OAuth app: offer the claim. */
-  claimable: boolean;
+  /**
+   * Unclaimed and not banned: the page links to the claim flow. That page says whether this registry
+   * can verify the owner (a GitHub repository, a GitHub OAuth app) and what to do when it cannot, so
+   * the link shows even where the claim itself cannot succeed yet.
+   */
+  claimLink: boolean;
   banned: boolean;
   /**
    * Not banned, but versions exist and none is Active because of a flag or ban (`nodes.withheld`):
@@ -57,6 +62,8 @@ export interface NodePageData {
   downloads: DailyCount[];
   /** Sanitised HTML of the latest version's README, or null. */
   readmeHtml: string | null;
+  /** The automated scan's warnings (medium and low findings) of listed Active versions, by version id. */
+  warnings: Map<string, VersionWarnings>;
 }
 
 export type NodePageResult =
@@ -122,10 +129,15 @@ export async function loadNodePage(
   const selectedRow = listed.find((entry) => entry.version.id === selected?.version.id)?.version;
   const latestRow = listed.find((entry) => entry.version.id === row.latestVersionId)?.version;
 
-  const [classes, readmeHtml] = await Promise.all([
+  // A banned pack's page explains the ban; nothing of its versions is offered, warnings included.
+  const warnedVersions = banned
+    ? []
+    : versions.filter((entry) => entry.version.status === 'NodeVersionStatusActive').map((entry) => entry.version.id);
+  const [classes, readmeHtml, warnings] = await Promise.all([
     loadClasses(services, selected, row.catalogComfyNodeNames),
     // A banned pack's README may be the very thing it was banned for: it is not shown.
     latestRow && !banned ? loadReadmeHtml(services, latestRow, row.repository) : Promise.resolve(null),
+    listVersionWarnings(db, warnedVersions),
   ]);
 
   const pick = (fromVersion: string[] | undefined, fromNode: string[]) =>
@@ -135,7 +147,7 @@ export async function loadNodePage(
     data: {
       node: toApiNode(bundle!, config, { includeStatusReason: false }),
       unclaimed,
-      claimable: unclaimed && !banned && config.githubOAuth !== undefined && parseGitHubRepo(row.repository) !== null,
+      claimLink: unclaimed && !banned,
       banned,
       withheld: !banned && row.withheld,
       deprecated: latest?.version.deprecated === true,
@@ -155,6 +167,7 @@ export async function loadNodePage(
       dependencies: selectedRow?.dependencies ?? [],
       downloads,
       readmeHtml,
+      warnings,
     },
   };
 }

@@ -57,6 +57,37 @@ describe('loadPublisherPage', () => {
     expect(await loadPublisherPage(t.services, { publisherId: 'nobody', page: 1 })).toEqual({ kind: 'not-found' });
   });
 
+  it('says since when a publisher with members was created', async () => {
+    const result = await loadPublisherPage(t.services, { publisherId: 'studio', page: 1 });
+    if (result.kind !== 'found') throw new Error(result.kind);
+    expect(result.data.publishingSince).toBe(result.data.publisher.createdAt);
+  });
+
+  it('dates an imported publisher (no members) by its first public version, or leaves the date out', async () => {
+    const { db } = t.services;
+    const imported = new Date('2026-03-01T00:00:00Z');
+    await insertPublisher(db, { id: 'imported-author', createdAt: imported });
+    await insertNode(db, { id: 'imp-a', publisherId: 'imported-author' });
+    await insertNode(db, { id: 'imp-banned', publisherId: 'imported-author', status: 'NodeStatusBanned' });
+    const since = async () => {
+      const result = await loadPublisherPage(t.services, { publisherId: 'imported-author', page: 1 });
+      if (result.kind !== 'found') throw new Error(result.kind);
+      return result.data.publishingSince;
+    };
+    // Imported packs have no versions here: the import date is no publishing date.
+    expect(await since()).toBeNull();
+    await insertVersion(db, { nodeId: 'imp-a', version: '2.0.0', createdAt: new Date('2024-05-02T00:00:00Z') });
+    await insertVersion(db, { nodeId: 'imp-a', version: '1.0.0', createdAt: new Date('2023-01-02T00:00:00Z') });
+    await insertVersion(db, {
+      nodeId: 'imp-a',
+      version: '0.1.0',
+      status: 'NodeVersionStatusFlagged',
+      createdAt: new Date('2022-01-01T00:00:00Z'),
+    });
+    await insertVersion(db, { nodeId: 'imp-banned', version: '1.0.0', createdAt: new Date('2021-01-01T00:00:00Z') });
+    expect(await since()).toBe('2023-01-02T00:00:00.000Z');
+  });
+
   it('shows a banned publisher as banned', async () => {
     await insertPublisher(t.services.db, { id: 'banned-pub', status: 'PublisherStatusBanned' });
     const result = await loadPublisherPage(t.services, { publisherId: 'banned-pub', page: 1 });

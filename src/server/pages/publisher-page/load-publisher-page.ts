@@ -3,6 +3,7 @@ import { publisherPermissions } from '../../db/schema/index.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages } from '../../services/nodes/paging.ts';
 import { findPublisher } from '../../services/publishers/access.ts';
+import { firstPublicVersionDate } from '../../services/publishers/first-version-date.ts';
 import { pagePublisherNodes } from '../../services/publishers/list-publisher-nodes.ts';
 import { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
 import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
@@ -19,6 +20,12 @@ export interface PublisherPageData {
   /** The placeholder that holds unclaimed nodes. */
   isUnclaimedPlaceholder: boolean;
   memberCount: number;
+  /**
+   * "Publishing since": the publisher's creation, or for one nobody manages (made by the importer,
+   * or the unclaimed placeholder) its first public version, since its creation date is the import's.
+   * Null when there is no such version: the line is left out.
+   */
+  publishingSince: string | null;
   nodes: ApiNode[];
   page: number;
   totalPages: number;
@@ -52,14 +59,19 @@ export async function loadPublisherPage(
     pagePublisherNodes(db, publisher.id, { includeBanned: false, page: input.page, limit: PUBLISHER_PAGE_SIZE }),
     db.select({ n: count() }).from(publisherPermissions).where(eq(publisherPermissions.publisherId, publisher.id)),
   ]);
-  const bundles = await loadNodeBundles(db, rows);
+  const memberCount = members?.n ?? 0;
+  const [bundles, since] = await Promise.all([
+    loadNodeBundles(db, rows),
+    memberCount > 0 ? Promise.resolve(publisher.createdAt) : firstPublicVersionDate(db, publisher.id),
+  ]);
   return {
     kind: 'found',
     data: {
       publisher: toApiPublisher(publisher),
       banned: publisher.status === 'PublisherStatusBanned',
       isUnclaimedPlaceholder: publisher.id === UNCLAIMED_PUBLISHER_ID,
-      memberCount: members?.n ?? 0,
+      memberCount,
+      publishingSince: since?.toISOString() ?? null,
       nodes: bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
       page: input.page,
       totalPages: countPages(total, PUBLISHER_PAGE_SIZE),
