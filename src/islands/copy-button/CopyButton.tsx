@@ -9,6 +9,11 @@ interface Props {
   text: string;
   /** The `nodePageCopy` section. */
   messages: MessageTree;
+  /**
+   * The button's accessible name when several sit on one page (say which command each copies); it
+   * should start with the visible "Copy". Default: "Copy the command".
+   */
+  label?: string;
 }
 
 type CopyState = 'idle' | 'copied' | 'failed';
@@ -17,7 +22,7 @@ type CopyState = 'idle' | 'copied' | 'failed';
  * A "Copy" button for a command shown next to it. Disabled until hydrated (without JavaScript it
  * could not work; the command stays selectable). The outcome is announced to screen readers.
  */
-export function CopyButton({ text, messages }: Props) {
+export function CopyButton({ text, messages, label }: Props) {
   const t = useFixedT(messages);
   const [ready, setReady] = useState(false);
   const [state, setState] = useState<CopyState>('idle');
@@ -40,7 +45,7 @@ export function CopyButton({ text, messages }: Props) {
         type="button"
         disabled={!ready}
         onClick={onClick}
-        aria-label={t('nodePageCopy.copyLabel')}
+        aria-label={label ?? t('nodePageCopy.copyLabel')}
         data-testid="copy-button"
         data-state={state}
         className={`${button.secondary} h-9 shrink-0`}

@@ -1,8 +1,11 @@
 import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
+import { comfyInstallCommand, gitCloneCommand } from '../../lib/install/install-commands.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { CopyButton } from '../copy-button/CopyButton.tsx';
+import { CommandLine } from './CommandLine.tsx';
+import { CountText } from './CountText.tsx';
 import type { InstallPlan, PlanPack } from './plan-types.ts';
 
 interface Props {
@@ -29,6 +32,40 @@ function ClassList({ classes }: { classes: string[] }) {
   );
 }
 
+/** The pack's own install lines: comfy-cli when it has a version here, and its repository to clone. */
+function PackCommands({ pack, lang, messages }: { pack: PlanPack; lang: Locale; messages: MessageTree }) {
+  const t = useIslandT(lang, messages);
+  const install = pack.latest_version ? comfyInstallCommand(pack.id) : null;
+  const clone = gitCloneCommand(pack.repository, pack.id);
+  if (!install && !clone) return null;
+  return (
+    <div className="mt-3 space-y-2 text-sm">
+      {install && (
+        <>
+          <p>{t('resolvePlan.installWithCli')}</p>
+          <CommandLine
+            command={install}
+            copyLabel={t('resolvePlan.copy', { command: install })}
+            messages={messages}
+            testId="pack-install-command"
+          />
+        </>
+      )}
+      {clone && (
+        <>
+          <p>{t(install ? 'resolvePlan.cloneInstead' : 'resolvePlan.cloneOnly')}</p>
+          <CommandLine
+            command={clone}
+            copyLabel={t('resolvePlan.copy', { command: clone })}
+            messages={messages}
+            testId="pack-git-command"
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
 function PackItem({ pack, lang, messages }: { pack: PlanPack; lang: Locale; messages: MessageTree }) {
   const t = useIslandT(lang, messages);
   const nodeHref = (id: string) => localizedPath(lang, `/nodes/${encodeURIComponent(id)}`);
@@ -47,6 +84,7 @@ function PackItem({ pack, lang, messages }: { pack: PlanPack; lang: Locale; mess
       </div>
       <p className="mt-2 text-sm font-medium">{t('resolve.classesLabel')}</p>
       <ClassList classes={pack.classes} />
+      <PackCommands pack={pack} lang={lang} messages={messages} />
       {pack.alternatives && pack.alternatives.length > 0 && (
         <div className="mt-3 text-sm" data-testid="resolve-alternatives">
           <p className="font-medium">{t('resolve.alternativesLabel')}</p>
@@ -65,9 +103,31 @@ function PackItem({ pack, lang, messages }: { pack: PlanPack; lang: Locale; mess
   );
 }
 
+/** "3 nodes built into ComfyUI", its number isolated for right-to-left pages. */
+function Count({
+  count,
+  messageKey,
+  lang,
+  messages,
+}: {
+  count: number;
+  messageKey: string;
+  lang: Locale;
+  messages: MessageTree;
+}) {
+  const t = useIslandT(lang, messages);
+  return <CountText text={t(messageKey, { count })} count={count} lang={lang} />;
+}
+
 /** The install plan: command to copy, packs with their classes and alternatives, built-ins, what is missing. */
 export function PlanView({ plan, source, lang, messages }: Props) {
   const t = useIslandT(lang, messages);
+  // A workflow without a single node (an empty canvas, a JSON with "nodes": []) needs nothing, but
+  // not because it "only uses built-in nodes".
+  const empty = plan.packs.length + plan.core.length + plan.virtual.length + plan.unresolved.length === 0;
+  const count = (messageKey: string, value: number) => (
+    <Count count={value} messageKey={messageKey} lang={lang} messages={messages} />
+  );
   return (
     <section aria-labelledby="resolve-plan-heading" className="space-y-6" data-testid="resolve-plan">
       <div>
@@ -77,16 +137,22 @@ export function PlanView({ plan, source, lang, messages }: Props) {
         {source && (
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('resolve.source', { name: source })}</p>
         )}
-        <p className="mt-2" data-testid="resolve-summary">
-          {t('resolve.summary', {
-            packs: plan.packs.length,
-            core: plan.core.length,
-            unresolved: plan.unresolved.length,
-          })}
-        </p>
+        {empty ? (
+          <p className="mt-2" data-testid="resolve-empty">
+            {t('resolvePlan.empty')}
+          </p>
+        ) : (
+          // One item per fact: each is its own paragraph for the bidi algorithm, so no number is
+          // read with its neighbour's words (a "·" between them in one line did that in Arabic).
+          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1" data-testid="resolve-summary">
+            <li>{count('resolvePlan.packs', plan.packs.length)}</li>
+            <li>{count('resolvePlan.core', plan.core.length)}</li>
+            <li>{count('resolvePlan.unresolved', plan.unresolved.length)}</li>
+          </ul>
+        )}
       </div>
 
-      {plan.packs.length === 0 && plan.unresolved.length === 0 && <p>{t('resolve.nothingNeeded')}</p>}
+      {!empty && plan.packs.length === 0 && plan.unresolved.length === 0 && <p>{t('resolve.nothingNeeded')}</p>}
 
       {plan.install_command && (
         <div>
@@ -109,19 +175,32 @@ export function PlanView({ plan, source, lang, messages }: Props) {
         <div data-testid="resolve-manual">
           <h3 className="text-lg font-semibold">{t('resolve.manualHeading')}</h3>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('resolve.manualLead')}</p>
-          <ul className="mt-2 space-y-1 text-sm">
-            {plan.manual_installs.map((pack) => (
-              <li key={pack.id}>
-                <span className="font-medium">{pack.name}</span>{' '}
-                {pack.repository ? (
-                  <a href={pack.repository} className={link} dir="ltr" rel="noopener noreferrer">
-                    {pack.repository}
-                  </a>
-                ) : (
-                  <span className="text-slate-600 dark:text-slate-300">{t('resolve.noRepository')}</span>
-                )}
-              </li>
-            ))}
+          <ul className="mt-2 space-y-3 text-sm">
+            {plan.manual_installs.map((pack) => {
+              const clone = gitCloneCommand(pack.repository, pack.id);
+              return (
+                <li key={pack.id} className="space-y-1" data-testid="resolve-manual-pack" data-pack-id={pack.id}>
+                  <p>
+                    <span className="font-medium">{pack.name}</span>{' '}
+                    {pack.repository ? (
+                      <a href={pack.repository} className={link} dir="ltr" rel="noopener noreferrer">
+                        {pack.repository}
+                      </a>
+                    ) : (
+                      <span className="text-slate-600 dark:text-slate-300">{t('resolve.noRepository')}</span>
+                    )}
+                  </p>
+                  {clone && (
+                    <CommandLine
+                      command={clone}
+                      copyLabel={t('resolvePlan.copy', { command: clone })}
+                      messages={messages}
+                      testId="manual-git-command"
+                    />
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </div>
       )}
@@ -148,7 +227,11 @@ export function PlanView({ plan, source, lang, messages }: Props) {
       {(plan.core.length > 0 || plan.virtual.length > 0) && (
         <details className="text-sm" data-testid="resolve-core">
           <summary className="cursor-pointer font-medium">
-            {t('resolve.coreSummary', { core: plan.core.length, virtual: plan.virtual.length })}
+            {/* Flex items: each count is its own paragraph for the bidi algorithm (see the summary above). */}
+            <span className="inline-flex flex-wrap gap-x-4">
+              <span>{count('resolvePlan.core', plan.core.length)}</span>
+              <span>{count('resolvePlan.virtual', plan.virtual.length)}</span>
+            </span>
           </summary>
           <ClassList classes={[...plan.core, ...plan.virtual]} />
         </details>

@@ -18,10 +18,5 @@ export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+$/, '');
 }
 
-/**
- * Whether a URL can be pasted into a shell command as one plain word. Repository URLs are publisher
- * input: one with `;`, quotes or `$(…)` must never end up in a command people copy and run.
- */
-export function isShellSafeUrl(url: string): boolean {
-  return /^https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w.~@+%-]*)*$/.test(url);
-}
+// Shell safety of repository URLs lives with the install commands that need it (browser-safe).
+export { isShellSafeUrl } from '../../../lib/install/install-commands.ts';
