@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatDate } from '../../lib/format/format.ts';
 import type { ApiSchema } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
+import { AuditTarget } from './AuditTarget.tsx';
 import { useAdmin } from './context.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { button, compactInput, muted, row, td } from '../ui/styles.ts';
@@ -79,8 +80,8 @@ export function AuditLog() {
               <td className={td}>
                 <code dir="ltr">{entry.action}</code>
               </td>
-              <td className={td} dir="ltr">
-                {entry.target_type}: {entry.target_id}
+              <td className={td}>
+                <AuditTarget entry={entry} />
               </td>
               <td className={td}>
                 <details>

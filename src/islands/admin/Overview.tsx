@@ -1,4 +1,5 @@
 import type { ApiSchema } from '../../lib/api/types.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { QueryStatus } from './QueryStatus.tsx';
@@ -6,23 +7,24 @@ import { compactCard, muted } from '../ui/styles.ts';
 
 type OverviewData = ApiSchema<'AdminOverview'>;
 
-function Tile({ label, value, href }: { label: string; value: number; href?: string }) {
-  const body = (
-    <>
-      <span className={muted}>{label}</span>
-      <span className="mt-1 block text-3xl font-bold tabular-nums">{value}</span>
-    </>
-  );
-  return href ? (
+/** One count, written the page's way ("1,234", "1 234"), leading to the list it counts. */
+function Tile({ label, value, href }: { label: string; value: number; href: string }) {
+  const { lang } = useAdmin();
+  return (
     <a
       href={href}
       className={`${compactCard} block hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500`}
+      data-testid="overview-tile"
     >
-      {body}
+      <span className={muted}>{label}</span>
+      <span className="mt-1 block text-3xl font-bold tabular-nums">{formatNumber(value, lang)}</span>
     </a>
-  ) : (
-    <div className={compactCard}>{body}</div>
   );
+}
+
+/** The day before `now`, as the audit log's date filter takes it (its "last 24 hours" list starts there). */
+function dayBefore(now: Date): string {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 export function Overview() {
@@ -50,7 +52,7 @@ export function Overview() {
           <Tile
             label={t('admin.overview.activeNodes')}
             value={d.nodes['NodeStatusActive'] ?? 0}
-            href={`${base}/nodes`}
+            href={`${base}/nodes?status=NodeStatusActive`}
           />
           <Tile
             label={t('admin.overview.bannedNodes')}
@@ -60,7 +62,7 @@ export function Overview() {
           <Tile
             label={t('admin.overview.publishers')}
             value={d.publishers['PublisherStatusActive'] ?? 0}
-            href={`${base}/publishers`}
+            href={`${base}/publishers?status=PublisherStatusActive`}
           />
           <Tile
             label={t('admin.overview.bannedPublishers')}
@@ -69,7 +71,14 @@ export function Overview() {
           />
           <Tile label={t('admin.overview.users')} value={d.users.total} href={`${base}/users`} />
           <Tile label={t('admin.overview.admins')} value={d.users.admins} href={`${base}/users?admins=true`} />
-          <Tile label={t('admin.overview.audit24h')} value={d.audit_last_24h} href={`${base}/audit`} />
+          <Tile label={t('modPolish.overview.bannedUsers')} value={d.users.banned} href={`${base}/users?banned=true`} />
+          <Tile label={t('modPolish.overview.reportsOpen')} value={d.reports_open} href={`${base}/reports`} />
+          <Tile label={t('modPolish.overview.appealsOpen')} value={d.appeals_open} href={`${base}/appeals`} />
+          <Tile
+            label={t('admin.overview.audit24h')}
+            value={d.audit_last_24h}
+            href={`${base}/audit?from=${dayBefore(new Date())}`}
+          />
         </div>
       )}
     </section>

@@ -1,29 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { apiRequest } from '../../lib/api/client.ts';
+import { apiErrorText } from '../../lib/api/error-text.ts';
 import { formatDate } from '../../lib/format/format.ts';
 import type { ApiSchema } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
+import { toast } from '../toast/index.ts';
 import { useAdmin } from './context.ts';
 import { QueryStatus } from './QueryStatus.tsx';
-import { button, compactInput } from '../ui/styles.ts';
-import { useAdminAction } from './use-admin-action.ts';
+import { button, compactInput, muted } from '../ui/styles.ts';
+import { UndoBar, type UndoTarget } from './UndoBar.tsx';
+import { useUrlState } from './url-state.ts';
 
 type AdminReport = ApiSchema<'AdminPackReport'>;
 type ReportList = ApiSchema<'AdminPackReportList'>;
+type Decision = ApiSchema<'PackReportDecision'>;
 
-/** One open report: what, why, who (admins only), and the two decisions with an optional note. */
-function ReportItem({ report }: { report: AdminReport }) {
+const STATUSES = ['open', 'resolved', 'dismissed'] as const;
+type ReportStatus = (typeof STATUSES)[number];
+
+/** A closed report's outcome: who decided, when, and their note. */
+function Decided({ report }: { report: AdminReport }) {
+  const { t, lang } = useAdmin();
+  return (
+    <div className="mt-2 text-sm" data-testid="report-decision">
+      <p className={muted}>
+        {t(report.status === 'resolved' ? 'modPolish.reports.decidedResolved' : 'modPolish.reports.decidedDismissed', {
+          date: formatDate(report.resolved_at, lang, 'dateTime'),
+          admin: report.resolved_by ?? '—',
+        })}
+      </p>
+      {report.resolution_note && (
+        <p className="mt-1" dir="auto">
+          <span className="font-medium">{t('modPolish.reports.note')}: </span>
+          {report.resolution_note}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One report: what, why, who (admins only); an open one has the two decisions with an optional note, each naming
+ * the pack in its Undo bar; a closed one says how it was decided.
+ */
+function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (target: UndoTarget) => void }) {
   const { t, lang, base } = useAdmin();
-  const { run, busy } = useAdminAction();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
   const noteId = `report-note-${report.id}`;
-  const decide = (decision: 'resolved' | 'dismissed') =>
-    void run(
-      report.id,
-      'POST',
-      `/admin/reports/${encodeURIComponent(report.id)}/resolve`,
-      { decision, note },
-      t(decision === 'resolved' ? 'adminReports.resolve' : 'adminReports.dismiss'),
-    );
+  const name = report.node_name || report.node_id;
+  async function decide(decision: 'resolved' | 'dismissed') {
+    setBusy(true);
+    try {
+      const result = await apiRequest<Decision>('POST', `/admin/reports/${encodeURIComponent(report.id)}/resolve`, {
+        body: { decision, note },
+      });
+      onDecided({
+        text: t(decision === 'resolved' ? 'modPolish.reports.doneResolved' : 'modPolish.reports.doneDismissed', {
+          name,
+        }),
+        entryIds: [result.audit_entry_id],
+      });
+      await client.invalidateQueries();
+    } catch (error) {
+      toast.error(apiErrorText(t, error));
+    } finally {
+      setBusy(false);
+    }
+  }
   const node = encodeURIComponent(report.node_id);
   return (
     <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-800" data-testid="report-item">
@@ -51,55 +97,85 @@ function ReportItem({ report }: { report: AdminReport }) {
         <dt>{t('adminReports.created')}</dt>
         <dd>{formatDate(report.created_at, lang, 'dateTime')}</dd>
       </dl>
-      <div className="mt-3 flex flex-wrap items-end gap-2">
-        <label htmlFor={noteId} className="sr-only">
-          {t('adminReports.note')}
-        </label>
-        <input
-          id={noteId}
-          className={`min-w-48 flex-1 ${compactInput}`}
-          placeholder={t('adminReports.note')}
-          maxLength={2000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-        />
-        <button type="button" className={button.primary} disabled={busy !== null} onClick={() => decide('resolved')}>
-          {t('adminReports.resolve')}
-        </button>
-        <button type="button" className={button.secondary} disabled={busy !== null} onClick={() => decide('dismissed')}>
-          {t('adminReports.dismiss')}
-        </button>
-        <a className="text-sm underline" href={`${base}/review?nodeId=${node}`}>
-          {t('adminReports.reviewLink')}
-        </a>
-        <a className="text-sm underline" href={`${base}/nodes?search=${node}`}>
-          {t('adminReports.banLink')}
-        </a>
-      </div>
+      {report.status !== 'open' ? (
+        <Decided report={report} />
+      ) : (
+        <div className="mt-3 flex flex-wrap items-end gap-2">
+          <label htmlFor={noteId} className="sr-only">
+            {t('adminReports.note')}
+          </label>
+          <input
+            id={noteId}
+            className={`min-w-48 flex-1 ${compactInput}`}
+            placeholder={t('adminReports.note')}
+            maxLength={2000}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <button type="button" className={button.primary} disabled={busy} onClick={() => void decide('resolved')}>
+            {t('adminReports.resolve')}
+            <span className="sr-only"> ({name})</span>
+          </button>
+          <button type="button" className={button.secondary} disabled={busy} onClick={() => void decide('dismissed')}>
+            {t('adminReports.dismiss')}
+            <span className="sr-only"> ({name})</span>
+          </button>
+          <a className="text-sm underline" href={`${base}/review?nodeId=${node}`}>
+            {t('adminReports.reviewLink')}
+          </a>
+          <a className="text-sm underline" href={`${base}/nodes?search=${node}`}>
+            {t('adminReports.banLink')}
+          </a>
+        </div>
+      )}
     </li>
   );
 }
 
-/** The triage queue: open reports, oldest first. */
+const EMPTY: Record<ReportStatus, string> = {
+  open: 'adminReports.empty',
+  resolved: 'modPolish.reports.emptyResolved',
+  dismissed: 'modPolish.reports.emptyDismissed',
+};
+
+/** The triage queue: open reports oldest first, and the closed ones (resolved, dismissed) newest first. */
 export function ReportsQueue() {
   const { t } = useAdmin();
-  const query = useApiQuery<ReportList>('/admin/reports', { status: 'open' });
+  const [params, setParams] = useUrlState();
+  const [undo, setUndo] = useState<UndoTarget | null>(null);
+  const wanted = params.get('status');
+  const status: ReportStatus = STATUSES.find((value) => value === wanted) ?? 'open';
+  const query = useApiQuery<ReportList>('/admin/reports', { status });
   return (
-    <section aria-labelledby="admin-reports-title" className="flex flex-col gap-4" data-testid="admin-reports">
+    <section aria-labelledby="admin-reports-title" className="flex flex-col gap-4 pb-24" data-testid="admin-reports">
       <h2 id="admin-reports-title" className="text-xl font-semibold">
-        {t('adminReports.heading')}
+        {t('admin.nav.reports')}
       </h2>
+      <div role="group" aria-label={t('modPolish.reports.show')} className="flex flex-wrap gap-1">
+        {STATUSES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={status === value}
+            className={status === value ? button.primary : button.secondary}
+            onClick={() => setParams({ status: value === 'open' ? null : value })}
+          >
+            {t(`modPolish.reports.${value}`)}
+          </button>
+        ))}
+      </div>
       <QueryStatus query={query} />
       {query.data &&
         (query.data.reports.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('adminReports.empty')}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t(EMPTY[status])}</p>
         ) : (
           <ul className="flex flex-col gap-3">
             {query.data.reports.map((report) => (
-              <ReportItem key={report.id} report={report} />
+              <ReportItem key={report.id} report={report} onDecided={setUndo} />
             ))}
           </ul>
         ))}
+      <UndoBar target={undo} onDone={() => setUndo(null)} />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { FindingsList } from './FindingsList.tsx';
-import { hasCriticalFindings, type Decision, type QueueItem } from './review-types.ts';
+import { hasCriticalFindings, versionLabel, type Decision, type QueueItem } from './review-types.ts';
 import { ReviewRequestNote } from './ReviewRequestNote.tsx';
 import { StatusPill } from './StatusPill.tsx';
 import { button, compactCard, compactInput, muted } from '../ui/styles.ts';
@@ -22,13 +22,15 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const label = `${item.node.id}@${item.version.version}`;
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'approve' | 'ban' | null>(null);
   const critical = hasCriticalFindings(item);
+  const named = versionLabel(item);
   const decide = async (decision: Decision, given = reason.trim()) => {
     if (await onReview(decision, given || t(`admin.review.defaultReason.${decision}`))) setReason('');
   };
-  // Approving what the scanner calls critical needs a reason of its own and a second look.
-  const approve = () => (critical ? setConfirming(true) : void decide('approve'));
+  // Approving what the scanner calls critical needs a reason of its own and a second look; a ban always asks for
+  // one (the publisher is shown it), starting from what the reason field already says.
+  const approve = () => (critical ? setConfirming('approve') : void decide('approve'));
   return (
     <article className={compactCard} aria-label={label} data-testid="review-item">
       <header className="flex flex-wrap items-center gap-3">
@@ -97,12 +99,12 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
         >
           {t('admin.review.flag')}
         </button>
-        <button type="button" className={button.danger} disabled={busy} onClick={() => void decide('ban')}>
+        <button type="button" className={button.danger} disabled={busy} onClick={() => setConfirming('ban')}>
           {t('admin.review.ban')}
         </button>
       </div>
       <ConfirmDialog
-        open={confirming}
+        open={confirming === 'approve'}
         title={t('admin.review.criticalTitle', { name: label })}
         body={t('admin.review.criticalBody')}
         confirmLabel={t('admin.review.criticalConfirm')}
@@ -111,10 +113,25 @@ export function ReviewItem({ item, selected, onSelect, onReview, busy }: Props) 
         pending={busy}
         reason={{ label: t('admin.review.criticalReason'), required: true }}
         onConfirm={(given) => {
-          setConfirming(false);
+          setConfirming(null);
           void decide('approve', given);
         }}
-        onClose={() => setConfirming(false)}
+        onClose={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming === 'ban'}
+        title={t('modPolish.review.banTitle', named)}
+        body={t('modPolish.review.banBody')}
+        confirmLabel={t('modPolish.review.banConfirm')}
+        cancelLabel={t('admin.cancel')}
+        tone="danger"
+        pending={busy}
+        reason={{ label: t('modPolish.review.banReason'), required: true }}
+        onConfirm={(given) => {
+          setConfirming(null);
+          void decide('ban', given);
+        }}
+        onClose={() => setConfirming(null)}
       />
     </article>
   );

@@ -4,7 +4,7 @@ import { useAdmin } from './context.ts';
 import { Pagination } from '../ui/Pagination.tsx';
 import { QueryStatus } from './QueryStatus.tsx';
 import { ReviewItem } from './ReviewItem.tsx';
-import { hasCriticalFindings, type Decision, type QueuePage } from './review-types.ts';
+import { hasCriticalFindings, versionLabel, type Decision, type QueuePage } from './review-types.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { button, compactInput, muted } from '../ui/styles.ts';
 import { UndoBar, type UndoTarget } from './UndoBar.tsx';
@@ -40,15 +40,23 @@ export function ReviewQueue() {
   const current = FILTERS.find((f) => f.statuses.join() === statuses.join())?.id;
 
   const [confirmingBatch, setConfirmingBatch] = useState(false);
+  const [confirmingBatchBan, setConfirmingBatchBan] = useState(false);
   const criticalSelected = items.filter((item) => selected.has(item.version.id) && hasCriticalFindings(item));
+  const labelOf = (item: (typeof items)[number]) => t('modPolish.audit.version', versionLabel(item));
+  const selectedNames = items
+    .filter((item) => selected.has(item.version.id))
+    .map(labelOf)
+    .join(', ');
   async function batch(decision: Decision, given = batchReason.trim()) {
     if (decision === 'approve' && criticalSelected.length > 0 && !confirmingBatch) {
       setConfirmingBatch(true);
       return;
     }
     setConfirmingBatch(false);
+    setConfirmingBatchBan(false);
     const ids = [...selected];
-    if (await review(decision, ids, given || t(`admin.review.defaultReason.${decision}`))) {
+    const done = t(`modPolish.review.batchDone.${decision}`, { names: selectedNames });
+    if (await review(decision, ids, given || t(`admin.review.defaultReason.${decision}`), done)) {
       setSelected(new Set());
       setBatchReason('');
     }
@@ -130,7 +138,12 @@ export function ReviewQueue() {
               <button type="button" className={button.warn} disabled={busy} onClick={() => void batch('flag')}>
                 {t('admin.review.batchFlag')}
               </button>
-              <button type="button" className={button.danger} disabled={busy} onClick={() => void batch('ban')}>
+              <button
+                type="button"
+                className={button.danger}
+                disabled={busy}
+                onClick={() => setConfirmingBatchBan(true)}
+              >
                 {t('admin.review.batchBan')}
               </button>
             </>
@@ -144,7 +157,9 @@ export function ReviewQueue() {
           busy={busy}
           selected={selected.has(item.version.id)}
           onSelect={(on) => toggle(item.version.id, on)}
-          onReview={(decision, reason) => review(decision, [item.version.id], reason)}
+          onReview={(decision, reason) =>
+            review(decision, [item.version.id], reason, t(`modPolish.review.done.${decision}`, versionLabel(item)))
+          }
         />
       ))}
       {query.data && query.data.totalPages > 1 && (
@@ -171,6 +186,18 @@ export function ReviewQueue() {
         reason={{ label: t('admin.review.criticalReason'), required: true }}
         onConfirm={(given) => void batch('approve', given)}
         onClose={() => setConfirmingBatch(false)}
+      />
+      <ConfirmDialog
+        open={confirmingBatchBan}
+        title={t('modPolish.review.batchBanTitle')}
+        body={t('modPolish.review.batchBanBody', { names: selectedNames })}
+        confirmLabel={t('admin.review.batchBan')}
+        cancelLabel={t('admin.cancel')}
+        tone="danger"
+        pending={busy}
+        reason={{ label: t('modPolish.review.banReason'), required: true }}
+        onConfirm={(given) => void batch('ban', given)}
+        onClose={() => setConfirmingBatchBan(false)}
       />
       <UndoBar target={undo} onDone={() => setUndo(null)} />
     </section>

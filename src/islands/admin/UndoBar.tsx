@@ -37,7 +37,7 @@ export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone:
           body: target.batchId ? { batch_id: target.batchId } : { entry_ids: target.entryIds },
         });
       }
-      toast.success(t('admin.undo.done'));
+      toast.success(t('modPolish.undone', { what: target.text }));
       onDone();
       await client.invalidateQueries();
     } catch (error) {

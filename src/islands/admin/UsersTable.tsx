@@ -28,11 +28,13 @@ export function UsersTable() {
   const page = pageFrom(params);
   const search = params.get('search') ?? '';
   const admins = params.get('admins') === 'true';
+  const banned = params.get('banned') === 'true';
   const query = useApiQuery<UserPage>('/admin/users', {
     page,
     limit: 20,
     ...(search ? { search } : {}),
     ...(admins ? { admins: true } : {}),
+    ...(banned ? { banned: true } : {}),
   });
   const { run, busy } = useAdminAction();
   // Rights and bans ask in the app's dialog first; a ban needs a reason (listed with the user and kept in the audit
@@ -77,11 +79,22 @@ export function UsersTable() {
       <SearchForm
         label={t('admin.users.search')}
         value={search}
-        onSearch={(value, form) => setParams({ search: value, admins: form.get('admins') ? 'true' : null, page: null })}
+        onSearch={(value, form) =>
+          setParams({
+            search: value,
+            admins: form.get('admins') ? 'true' : null,
+            banned: form.get('banned') ? 'true' : null,
+            page: null,
+          })
+        }
       >
         <label className="flex items-center gap-2 pb-2 text-sm">
           <input type="checkbox" name="admins" defaultChecked={admins} className="h-4 w-4" />
           {t('admin.users.adminsOnly')}
+        </label>
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <input type="checkbox" name="banned" defaultChecked={banned} className="h-4 w-4" />
+          {t('modPolish.users.bannedOnly')}
         </label>
       </SearchForm>
       <PagedTable

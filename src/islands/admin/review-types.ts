@@ -11,3 +11,8 @@ export type Decision = ApiSchema<'AdminBatchReviewRequest'>['action'];
 export function hasCriticalFindings(item: QueueItem): boolean {
   return item.files.some((file) => file.findings.some((finding) => finding.severity === 'critical'));
 }
+
+/** How toasts and dialogs name a queued version: the pack's name and the version number. */
+export function versionLabel(item: QueueItem): { name: string; version: string } {
+  return { name: item.node.name || item.node.id, version: item.version.version };
+}

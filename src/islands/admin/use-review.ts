@@ -12,16 +12,14 @@ export function useReview(onUndoable: (target: UndoTarget) => void) {
   const { t } = useAdmin();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
-  async function review(decision: Decision, versionIds: string[], reason: string): Promise<boolean> {
+  /** `done` is what the Undo bar says afterwards: it names the pack and version (or the batch's). */
+  async function review(decision: Decision, versionIds: string[], reason: string, done: string): Promise<boolean> {
     setBusy(true);
     try {
       const result = await apiRequest<{ batch_id: string }>('POST', '/admin/versions/batch', {
         body: { action: decision, reason, version_ids: versionIds },
       });
-      onUndoable({
-        text: t(`admin.review.done.${decision}`, { count: versionIds.length }),
-        batchId: result.batch_id,
-      });
+      onUndoable({ text: done, batchId: result.batch_id });
       await client.invalidateQueries();
       return true;
     } catch (error) {

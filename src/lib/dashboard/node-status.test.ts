@@ -22,7 +22,11 @@ describe('nodeStatusView', () => {
   it('follows the newest version when none is installable', () => {
     const versions = [v('1.0.0', 'NodeVersionStatusFlagged', 1), v('1.1.0', 'NodeVersionStatusPending', 2)];
     expect(nodeStatusView('NodeStatusActive', versions).key).toBe('pending');
-    expect(nodeStatusView('NodeStatusActive', [v('1.0.0', 'NodeVersionStatusBanned', 1)]).key).toBe('banned');
+    // Only a banned node is "Banned": a node whose newest version is banned says which version.
+    expect(nodeStatusView('NodeStatusActive', [v('1.0.0', 'NodeVersionStatusBanned', 1)])).toMatchObject({
+      key: 'versionBanned',
+      version: '1.0.0',
+    });
     expect(nodeStatusView('NodeStatusActive', []).key).toBe('none');
   });
 

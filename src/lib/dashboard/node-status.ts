@@ -1,12 +1,14 @@
 import type { NodeStatus, NodeVersion } from './api-types.ts';
 import type { StatusTone } from './version-status.ts';
 
-export type NodeStatusKey = 'active' | 'flagged' | 'pending' | 'banned' | 'none';
+export type NodeStatusKey = 'active' | 'flagged' | 'pending' | 'banned' | 'versionBanned' | 'none';
 
 export interface NodeStatusView {
-  /** Under `findings.node.*`. */
+  /** Under `findings.node.*` (`versionBanned`: `modPolish.node.versionBanned`). */
   key: NodeStatusKey;
   tone: StatusTone;
+  /** The version a `versionBanned` status names. */
+  version?: string;
   /** A newer version than the installable one that is not installable, said next to the status. */
   newer: { key: 'newerFlagged' | 'newerPending' | 'newerBanned'; version: string } | null;
 }
@@ -21,7 +23,8 @@ const newestFirst = (a: NodeVersion, b: NodeVersion) => (b.createdAt ?? '').loca
 
 /**
  * What a publisher should read first about a node: Banned when the node is, Active when a version
- * can be installed (naming a newer version that is held), else the state of the newest version.
+ * can be installed (naming a newer version that is held), else the state of the newest version. A node
+ * whose newest version is banned is not itself banned: that says which version is.
  */
 export function nodeStatusView(nodeStatus: NodeStatus | undefined, versions: NodeVersion[]): NodeStatusView {
   if (nodeStatus === 'NodeStatusBanned') return { key: 'banned', tone: 'bad', newer: null };
@@ -32,6 +35,9 @@ export function nodeStatusView(nodeStatus: NodeStatus | undefined, versions: Nod
   if (active) {
     const held = newest.status && newest !== active ? HELD[newest.status as keyof typeof HELD] : undefined;
     return { key: 'active', tone: 'ok', newer: held ? { key: held.newer, version: newest.version } : null };
+  }
+  if (newest.status === 'NodeVersionStatusBanned') {
+    return { key: 'versionBanned', tone: 'bad', newer: null, version: newest.version };
   }
   const held = HELD[newest.status as keyof typeof HELD];
   return held ? { key: held.key, tone: held.tone, newer: null } : { key: 'none', tone: 'wait', newer: null };

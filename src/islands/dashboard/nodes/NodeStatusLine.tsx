@@ -21,11 +21,20 @@ export function NodeStatusLine({ node }: { node: RegistryNode }) {
   );
   if (!banned && !query.data) return null;
   const view = nodeStatusView(node.status, query.data ?? []);
-  const held = view.key === 'flagged' || view.key === 'banned' || view.newer?.key === 'newerFlagged';
+  const held =
+    view.key === 'flagged' ||
+    view.key === 'banned' ||
+    view.key === 'versionBanned' ||
+    view.newer?.key === 'newerFlagged';
+  // Only the node's own ban says "Banned"; a banned version is named as such.
+  const label =
+    view.key === 'versionBanned'
+      ? t('modPolish.node.versionBanned', { version: view.version ?? '' })
+      : t(`findings.node.${view.key}`);
   return (
     <div className="mt-1 flex flex-col gap-1 text-sm" data-testid="node-status" data-status={view.key}>
       <p className="flex flex-wrap items-center gap-2">
-        <StatusBadge tone={view.tone} label={t(`findings.node.${view.key}`)} />
+        <StatusBadge tone={view.tone} label={label} />
         {view.newer && (
           <span className="text-amber-900 dark:text-amber-200">
             {t(`findings.node.${view.newer.key}`, { version: view.newer.version })}
