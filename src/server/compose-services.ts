@@ -8,6 +8,7 @@ import { createImageUrlSigner, imageUrlSecret } from './images/image-url-signer.
 import { createGitHubVerifier, type GitHubVerifier } from './services/publishers/github-verifier.ts';
 import { createFsStorage } from './storage/fs.ts';
 import type { ArchiveStorage } from './storage/port.ts';
+import { ephemeralKeyring, type IndexKeyring } from './index-protocol/keyring.ts';
 
 export interface ComposeOptions {
   db: Db;
@@ -19,6 +20,8 @@ export interface ComposeOptions {
   github?: GitHubVerifier;
   /** Default: a fresh in-process MiniSearch index (empty until a SearchSync loads it). */
   search?: SearchIndex;
+  /** The index signing keys (default: a throw-away key; servers pass the configured one). */
+  indexKeys?: IndexKeyring;
 }
 
 /** One place that assembles Services, for the server, the tests, the benchmarks and the CLIs. */
@@ -44,5 +47,6 @@ export function composeServices(options: ComposeOptions): Services {
       createGitHubVerifier(options.config.githubApiUrl ? { apiBase: options.config.githubApiUrl } : {}),
     search: options.search ?? new MiniSearchIndex(),
     imageUrls: createImageUrlSigner(imageUrlSecret(options.config.imageUrlSecret, options.config.signingSecret)),
+    indexKeys: options.indexKeys ?? ephemeralKeyring(),
   };
 }

@@ -8,6 +8,7 @@ import type { ArchiveStorage } from './storage/port.ts';
 import type { VendorProxyConfig } from './services/vendor-proxy/vendors.ts';
 import type { ThreadLimits } from './analysis/thread/analyze-in-thread.ts';
 import type { ImageUrlSigner } from './images/image-url-signer.ts';
+import type { IndexKeyring } from './index-protocol/keyring.ts';
 
 /** Settings the domain code needs (derived from Env once, so tests can build them directly). */
 export interface AppConfig {
@@ -33,6 +34,8 @@ export interface AppConfig {
   partnerNodeConversionRate?: number;
   /** Vendor task-status proxies (absent: every vendor answers 503). */
   vendorProxy?: VendorProxyConfig;
+  /** A read-only mirror (MIRROR_UPSTREAM): every write answers 403 read_only_mirror (docs/index-protocol.md). */
+  readOnlyMirror?: boolean;
 }
 
 /** Everything a route needs, handed in by the app factory: routes never open connections themselves. */
@@ -48,4 +51,6 @@ export interface Services {
   search: SearchIndex;
   /** Signs the /_image URLs pages and API answers carry (and checks them, for the image endpoint). */
   imageUrls: ImageUrlSigner;
+  /** Signs the index (GET /index/v1/*) and lists its public keys. */
+  indexKeys: IndexKeyring;
 }

@@ -25,6 +25,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ TRUST_PROXY_HOPS: '-1' })).toThrow(/TRUST_PROXY_HOPS/);
   });
 
+  it('reads the signed index and mirror settings, with a clear message when one is wrong', () => {
+    expect(parseEnv({})).toMatchObject({ INDEX_CHANGES_RETENTION_DAYS: 30, MIRROR_POLL_SECONDS: 5 });
+    expect(parseEnv({}).MIRROR_UPSTREAM).toBeUndefined();
+    expect(parseEnv({ MIRROR_UPSTREAM: 'https://registry.example.com' }).MIRROR_UPSTREAM).toBe(
+      'https://registry.example.com',
+    );
+    expect(() => parseEnv({ MIRROR_UPSTREAM: 'ftp://example.com' })).toThrow(/MIRROR_UPSTREAM/);
+    expect(() => parseEnv({ INDEX_CHANGES_RETENTION_DAYS: '0' })).toThrow(/INDEX_CHANGES_RETENTION_DAYS/);
+  });
+
   it('bounds request bodies at 1 MiB unless told otherwise', () => {
     expect(parseEnv({}).MAX_REQUEST_BODY_BYTES).toBe(1024 * 1024);
     expect(parseEnv({ MAX_REQUEST_BODY_BYTES: '65536' }).MAX_REQUEST_BODY_BYTES).toBe(65536);

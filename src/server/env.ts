@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { responseCacheEnvShape } from './cache/cache-env.ts';
+import { indexEnvShape } from './index-protocol/index-env.ts';
 import { popularQueryEnvShape } from './search/sync/popular-query-env.ts';
 import { vendorProxyEnvShape } from './services/vendor-proxy/vendor-env.ts';
 
@@ -138,6 +139,8 @@ const OpsEnvSchema = z.object({
   ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(240),
   ...responseCacheEnvShape,
   ...popularQueryEnvShape,
+  /** The signed index and mirror mode (index-protocol/index-env.ts). */
+  ...indexEnvShape,
 });
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -16,7 +16,7 @@ export interface ErrorDetail {
 }
 
 export class ApiError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504;
   readonly code: ApiErrorCode;
   readonly details: ErrorDetail[] | undefined;
 

@@ -15,6 +15,7 @@ import { imageEndpoint } from './images/image-endpoint.ts';
 import { startUploadJanitor } from './services/archives/upload-janitor.ts';
 import { queueArchiveRecheckOnce } from './services/archives/queue-archive-recheck.ts';
 import { queueArchiveHashBackfill } from './services/archives/backfill-archive-hashes.ts';
+import { startChangeFeedPruner } from './services/change-feed/prune-schedule.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createStaticFiles } from './http/static-files.ts';
@@ -148,6 +149,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     throw error;
   });
   let stopJanitor = () => {};
+  let stopPruner = () => {};
   try {
     await seedIfWanted(env, runtime);
     // Search answers from memory: load it fully before the first request, then follow the change feed.
@@ -159,6 +161,12 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     await queueArchiveRecheckOnce(runtime.services.db);
     // Accepted archives without a recorded sha256 get one (services/archives/backfill-archive-hashes.ts).
     await queueArchiveHashBackfill(runtime.services.db);
+    // The change feed keeps INDEX_CHANGES_RETENTION_DAYS of changes (older index cursors get a 410).
+    stopPruner = startChangeFeedPruner(
+      runtime.services,
+      env.INDEX_CHANGES_RETENTION_DAYS,
+      backgroundErrorReporter(runtime.logger, 'change-feed', 'change feed pruning failed; the next pass retries'),
+    );
     stopJanitor = startUploadJanitor(
       runtime.services,
       backgroundErrorReporter(runtime.logger, 'upload-janitor', 'upload janitor failed; the next pass retries'),
@@ -234,6 +242,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
       await Promise.all([drain(site), drain(apiServer)]);
       await installCountsSettled();
       stopJanitor();
+      stopPruner();
       await responseCache.close();
       await runtime.close();
       releaseDataDir();

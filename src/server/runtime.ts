@@ -18,6 +18,7 @@ import type { AppConfig, Services } from './container.ts';
 import { storageRoot } from './storage/fs.ts';
 import { s3StorageFromEnv } from './storage/s3-env.ts';
 import { vendorProxyConfigFromEnv } from './services/vendor-proxy/vendor-env.ts';
+import { keyringFromEnv } from './index-protocol/keyring-from-env.ts';
 
 /** The signing secret for the embedded store: from env, else generated once and kept in DATA_DIR. */
 function signingSecret(env: Env, dataDir: string): string {
@@ -68,6 +69,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     ...(env.RELEASE_WEBHOOK_SECRET ? { releaseWebhookSecret: env.RELEASE_WEBHOOK_SECRET } : {}),
     partnerNodeConversionRate: env.PARTNER_NODE_CONVERSION_RATE,
     vendorProxy: vendorProxyConfigFromEnv(env),
+    ...(env.MIRROR_UPSTREAM ? { readOnlyMirror: true } : {}),
     ...(env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET
       ? {
           githubOAuth: {
@@ -79,13 +81,22 @@ export async function createRuntime(env: Env): Promise<Runtime> {
       : {}),
   };
   const s3 = env.STORAGE_DRIVER === 's3' ? s3StorageFromEnv(env, systemClock) : null;
+  const index = keyringFromEnv(env, dataDir);
   const services = composeServices({
+    indexKeys: index.keyring,
     db: database.db,
     config,
     identity: firebaseIdentity(env.FIREBASE_PROJECT_ID),
     storage: s3 ?? { root: storageRoot(dataDir) },
   });
   const logger = createLogger({ level: env.LOG_LEVEL });
+  if (index.generated && env.DATABASE_URL) {
+    // Instances behind one load balancer must sign with one key, or clients see a different key per instance.
+    logger.warn(
+      { keyId: index.keyring.signing.id },
+      'generated an index signing key in DATA_DIR: set INDEX_SIGNING_KEY on every instance of this registry',
+    );
+  }
   const searchSync = new SearchSync(services.db, services.search, {
     // The installation's secret keys client digests, so every instance names a client alike.
     popularQueries: { ...popularQuerySettingsFromEnv(env), clientSecret: config.signingSecret },

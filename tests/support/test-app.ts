@@ -12,6 +12,7 @@ import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
 import type { AppConfig, Services } from '../../src/server/container.ts';
 import type { ArchiveStorage } from '../../src/server/storage/port.ts';
+import type { IndexKeyring } from '../../src/server/index-protocol/keyring.ts';
 import { EMULATOR_PROJECT } from './firebase-emulator.ts';
 import { createTestDatabase } from './test-db.ts';
 
@@ -46,7 +47,7 @@ export function fixedClock(start = new Date('2026-06-01T12:00:00Z')): Clock & { 
 
 /** The real app on a real database, the real Firebase Auth emulator, and a temp-dir archive store. */
 export async function createTestApp(
-  overrides: { config?: Partial<AppConfig>; clock?: Clock; storage?: ArchiveStorage } = {},
+  overrides: { config?: Partial<AppConfig>; clock?: Clock; storage?: ArchiveStorage; indexKeys?: IndexKeyring } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const storageDir = await mkdtemp(join(tmpdir(), 'nodeyard-storage-'));
@@ -65,6 +66,7 @@ export async function createTestApp(
     identity: firebaseIdentity(EMULATOR_PROJECT),
     storage: overrides.storage ?? { root: storageDir },
     clock,
+    ...(overrides.indexKeys ? { indexKeys: overrides.indexKeys } : {}),
   });
   const app = createApp(services);
   const searchSync = new SearchSync(services.db, services.search);

@@ -88,12 +88,17 @@ export const USER_FACING_ERROR_CODES = [
   'appeal_not_applicable',
   'appeal_already_open',
   'appeal_closed',
+  // A read-only mirror of another registry (MIRROR_UPSTREAM) takes no writes.
+  'read_only_mirror',
 ] as const;
 
 /** Codes only machines meet (CLI publishing, CI uploads, vendor proxies, webhooks): their English text is enough. */
 export const MACHINE_ERROR_CODES = [
   'already_uploaded',
   'comfy_nodes_exist',
+  // The signed index: a changes cursor it can no longer (or never could) answer.
+  'cursor_expired',
+  'cursor_unknown',
   'invalid_content_length',
   'invalid_image',
   'invalid_json',

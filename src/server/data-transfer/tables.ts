@@ -3,10 +3,11 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index.ts';
 
 /**
- * Scratch state that means nothing on another installation: per-window counters, and who searched
- * what (digests keyed by this installation's secret).
+ * Scratch state that means nothing on another installation: per-window counters, who searched
+ * what (digests keyed by this installation's secret), and the change feed (the import's own inserts
+ * record every imported row in the new installation's feed; old cursors mean nothing there).
  */
-const SKIPPED = new Set(['rate_limit_counters', 'search_query_clients']);
+const SKIPPED = new Set(['rate_limit_counters', 'search_query_clients', 'change_feed', 'change_feed_state']);
 
 export interface TableInfo {
   name: string;

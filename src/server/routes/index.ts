@@ -22,6 +22,7 @@ import { registerAdminTokenRoutes } from './admin-tokens/register.ts';
 import { registerGetFeatures } from './features/get-features.ts';
 import { registerMaintenanceRoutes } from './maintenance/register.ts';
 import { registerReportRoutes } from './reports/register.ts';
+import { registerIndexRoutes } from './index/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -53,4 +54,5 @@ export function registerRoutes(app: App) {
   registerMaintenanceRoutes(app);
   registerGetFeatures(app);
   registerReportRoutes(app);
+  registerIndexRoutes(app);
 }

@@ -1,5 +1,6 @@
 export * from './activity.ts';
 export * from './archives.ts';
+export * from './change-feed.ts';
 export * from './ci.ts';
 export * from './comfy-nodes.ts';
 export * from './customers.ts';
