@@ -94,6 +94,15 @@ test.describe('banned accounts and publishers', () => {
     const notice = await expectAccountNotice(page, reason);
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
     await page.screenshot({ path: 'test-results/banned-account-notice-en.png', fullPage: true });
+    // Reporting a pack is refused, and the dialog says why instead of "please try again".
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    const report = page.getByRole('dialog');
+    await report.getByLabel('Spam or misleading').check();
+    await report.getByRole('button', { name: 'Send report' }).click();
+    await expect(report.getByRole('alert')).toHaveText(
+      'Your account is banned, so it cannot do this. The notice at the top of the page says why and how to appeal.',
+    );
+    await page.keyboard.press('Escape');
 
     // The appeal: a message is required, then the notice says it waits.
     await notice.getByRole('button', { name: /^Appeal this ban/ }).click();

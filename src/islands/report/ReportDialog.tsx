@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiRequest, ApiRequestError } from '../../lib/api/client.ts';
+import { apiErrorText } from '../../lib/api/error-text.ts';
+import { isStatedRefusal } from '../../lib/api/refusal.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { button, compactInput } from '../ui/styles.ts';
 
@@ -49,8 +51,13 @@ export function ReportDialog({ nodeId, nodeName, version, t, onClose }: Props) {
       });
       setState({ kind: 'sent' });
     } catch (error) {
+      // A refusal says its cause (a banned account, a banned pack): "try again" would be refused again.
       const message =
-        error instanceof ApiRequestError && error.status === 429 ? t('packReport.tooMany') : t('packReport.failed');
+        error instanceof ApiRequestError && error.status === 429
+          ? t('packReport.tooMany')
+          : isStatedRefusal(error)
+            ? apiErrorText(t, error)
+            : t('packReport.failed');
       setState({ kind: 'failed', message });
     }
   };

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { ApiRequestError } from '../../../lib/api/client.ts';
+import { apiErrorText } from '../../../lib/api/error-text.ts';
+import { isStatedRefusal } from '../../../lib/api/refusal.ts';
 import type { ReviewRequest } from '../../../lib/dashboard/findings.ts';
 import { moderationApi } from '../../../lib/dashboard/paths.ts';
 import { formatDate } from '../../../lib/format/format.ts';
@@ -63,7 +65,8 @@ export function ReviewRequestForm({ publisherId, nodeId, nodeName, version, pend
   }
   const fail = (failure: ApiRequestError) => {
     const key = failure.code ? ERROR_KEYS[failure.code] : undefined;
-    setError(key ? t(key) : t('findings.request.failed'));
+    // Any other refusal (a banned account or publisher) in its own words; a failure stays "could not be sent".
+    setError(key ? t(key) : isStatedRefusal(failure) ? apiErrorText(t, failure) : t('findings.request.failed'));
   };
   return (
     <form
