@@ -127,7 +127,7 @@ test.describe('admin dashboard', () => {
     await item.getByRole('button', { name: 'Approve', exact: true }).click();
     await confirm.getByLabel('Why it is safe to approve (required)').fill('The curl line is a test fixture.');
     await confirm.getByRole('button', { name: 'Approve anyway' }).click();
-    await expect(page.getByTestId('undo-bar')).toContainText('Approved 1 version.');
+    await expect(page.getByTestId('undo-bar')).toContainText(`Admin Test ${nodeId} 1.0.0 approved.`);
     await expect(page.getByText('Nothing to review.', { exact: false })).toBeVisible();
     const install = await request.get(`/api/nodes/${nodeId}/install`);
     expect(install.status()).toBe(200);

@@ -157,7 +157,9 @@ test("ban reasons: the moderators' words under a translated label (version and n
 
   await openSignedIn(page, email, '/en/nodes', { timeout: 30_000 });
   const row = page.locator(`[data-testid="node-item"][data-node-id="${nodeId}"]`);
-  await expect(row.getByTestId('node-status')).toHaveAttribute('data-status', 'banned');
+  // Only the version is banned, and the row says which (issue 24.8: it used to call the node Banned).
+  await expect(row.getByTestId('node-status')).toHaveAttribute('data-status', 'versionBanned');
+  await expect(row.getByTestId('node-status')).toContainText('Version 1.0.0 is banned');
   let item = await openVersions(page, nodeId, 'Versions');
   const reason = item.getByTestId('moderator-reason');
   await expect(item.getByTestId('version-findings')).toContainText('The moderators banned this version.');
