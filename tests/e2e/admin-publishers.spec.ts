@@ -52,7 +52,7 @@ test.describe('admin publishers and users', () => {
     await expect(dialog).toContainText('Its members keep their accounts.');
     // No reason, no ban.
     await expect(dialog.getByTestId('confirm-button')).toBeDisabled();
-    await dialog.getByLabel('Reason (kept in the audit log)').fill('   ');
+    await dialog.getByLabel('Reason (shown to its owners and members)').fill('   ');
     await expect(dialog.getByTestId('confirm-button')).toBeDisabled();
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
     await keepScreenshot(page, 'test-results/admin-publisher-ban-dialog-en.png');
@@ -62,7 +62,7 @@ test.describe('admin publishers and users', () => {
     expect(await status()).toBe('PublisherStatusActive');
 
     await row.getByRole('button', { name: `Ban ${publisherId}` }).click();
-    await dialog.getByLabel('Reason (kept in the audit log)').fill('Publishes packs that run remote scripts.');
+    await dialog.getByLabel('Reason (shown to its owners and members)').fill('Publishes packs that run remote scripts.');
     await dialog.getByRole('button', { name: 'Ban publisher' }).click();
     await expect(page.getByTestId('undo-bar')).toContainText(`Publisher ${publisherId} banned.`);
     await expect(row).toContainText('Banned');
