@@ -62,7 +62,9 @@ test.describe('admin publishers and users', () => {
     expect(await status()).toBe('PublisherStatusActive');
 
     await row.getByRole('button', { name: `Ban ${publisherId}` }).click();
-    await dialog.getByLabel('Reason (shown to its owners and members)').fill('Publishes packs that run remote scripts.');
+    await dialog
+      .getByLabel('Reason (shown to its owners and members)')
+      .fill('Publishes packs that run remote scripts.');
     await dialog.getByRole('button', { name: 'Ban publisher' }).click();
     await expect(page.getByTestId('undo-bar')).toContainText(`Publisher ${publisherId} banned.`);
     await expect(row).toContainText('Banned');
