@@ -12,6 +12,7 @@ import { MAX_IMAGE_BYTES, MULTIPART_SLACK_BYTES } from './services/workflows/lim
 import { cacheHeaders } from './http/cache-headers.ts';
 import { clientAddress } from './http/client-ip.ts';
 import { rejectNul } from './http/reject-nul.ts';
+import { readOnlyMirror } from './http/read-only-mirror.ts';
 import { requestIdFrom } from './http/request-id.ts';
 import { accessLog } from './ops/access-log.ts';
 import { registerOpsRoutes } from './ops/health-routes.ts';
@@ -136,6 +137,8 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   // After CORS, so a browser can read the 429 and its Retry-After.
   if (options.rateLimits) app.use('*', rateLimit(options.rateLimits));
   app.use('*', rejectNul());
+  // A mirror of another registry takes no writes (MIRROR_UPSTREAM, docs/index-protocol.md).
+  if (services.config.readOnlyMirror) app.use('*', readOnlyMirror());
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.details), error.status);

@@ -16,6 +16,8 @@ import { startUploadJanitor } from './services/archives/upload-janitor.ts';
 import { queueArchiveRecheckOnce } from './services/archives/queue-archive-recheck.ts';
 import { queueArchiveHashBackfill } from './services/archives/backfill-archive-hashes.ts';
 import { startChangeFeedPruner } from './services/change-feed/prune-schedule.ts';
+import { startMirrorFromEnv } from './mirror/mirror-from-env.ts';
+import type { RunningMirror } from './mirror/mirror-follower.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
 import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createStaticFiles } from './http/static-files.ts';
@@ -69,7 +71,8 @@ export function claimDataDir(dataDir: string): () => void {
 
 /** An empty embedded registry gets the demo packs, unless SEED_DEMO_DATA says otherwise. */
 async function seedIfWanted(env: Env, runtime: Runtime): Promise<void> {
-  if (!(env.SEED_DEMO_DATA ?? runtime.embedded)) return;
+  // A mirror's catalogue is its upstream's, and nothing else.
+  if (env.MIRROR_UPSTREAM || !(env.SEED_DEMO_DATA ?? runtime.embedded)) return;
   const result = await seedDemoDataIfEmpty(runtime.services);
   if (!result.seeded) return;
   console.log(
@@ -150,6 +153,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
   });
   let stopJanitor = () => {};
   let stopPruner = () => {};
+  let mirror: RunningMirror | null = null;
   try {
     await seedIfWanted(env, runtime);
     // Search answers from memory: load it fully before the first request, then follow the change feed.
@@ -161,6 +165,8 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     await queueArchiveRecheckOnce(runtime.services.db);
     // Accepted archives without a recorded sha256 get one (services/archives/backfill-archive-hashes.ts).
     await queueArchiveHashBackfill(runtime.services.db);
+    // Mirror mode: the catalogue follows the upstream's signed index (it serves what it has meanwhile).
+    mirror = startMirrorFromEnv(env, runtime);
     // The change feed keeps INDEX_CHANGES_RETENTION_DAYS of changes (older index cursors get a 410).
     stopPruner = startChangeFeedPruner(
       runtime.services,
@@ -172,6 +178,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
       backgroundErrorReporter(runtime.logger, 'upload-janitor', 'upload janitor failed; the next pass retries'),
     );
   } catch (error) {
+    await mirror?.close();
     await runtime.close();
     releaseDataDir();
     throw error;
@@ -243,6 +250,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
       await installCountsSettled();
       stopJanitor();
       stopPruner();
+      await mirror?.close();
       await responseCache.close();
       await runtime.close();
       releaseDataDir();

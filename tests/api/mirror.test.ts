@@ -1,0 +1,257 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
+import { signUp, EMULATOR_PROJECT, type EmulatorUser } from '../support/firebase-emulator.ts';
+import { comfyCliPublishBody } from '../support/publish.ts';
+import { buildZip, samplePackFiles } from '../support/zip.ts';
+
+// A read-only mirror (MIRROR_UPSTREAM) against a real upstream, each a server process with its own
+// embedded database: it converges on the upstream's signed index, installs what the upstream serves
+// with the archive checked against the index's sha256, refuses writes, refuses and logs tampered
+// lists and archives (a proxy between them flips bytes on demand), and keeps serving with the
+// upstream stopped. Cross-process waits poll, as the multi-instance tests do.
+
+let upstream: InstanceProcess;
+let mirror: InstanceProcess;
+let proxy: http.Server;
+let dirs: string[] = [];
+let owner: EmulatorUser;
+let token: string;
+const publisherId = `mirror-${Date.now().toString(36)}`;
+const nodeId = `${publisherId}-pack`;
+/** What the proxy does to upstream answers on their way to the mirror. */
+const tamper = { changes: false, archives: false, tamperedChanges: 0, tamperedArchives: 0 };
+let upstreamApi = '';
+
+async function eventually(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
+  const started = Date.now();
+  while (!(await check().catch(() => false))) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
+}
+
+function call(base: string, path: string, init: { method?: string; token?: string; json?: unknown } = {}) {
+  const headers = new Headers();
+  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+  if (init.json !== undefined) headers.set('content-type', 'application/json');
+  return fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.json === undefined ? null : JSON.stringify(init.json),
+  });
+}
+
+/** Forwards to the upstream's API, flipping one byte of the bodies the test asks it to. */
+function startProxy(port: number): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const target = new URL(req.url ?? '/', upstreamApi);
+    const forward = http.request(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host, 'accept-encoding': 'identity' } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const path = target.pathname;
+          const flip =
+            (tamper.changes && path === '/index/v1/changes' && answer.statusCode === 200) ||
+            (tamper.archives && path.startsWith('/archives/') && answer.statusCode === 200);
+          if (flip && body.length > 0) {
+            body[Math.floor(body.length / 2)] ^= 0x01;
+            if (path.startsWith('/archives/')) tamper.tamperedArchives += 1;
+            else tamper.tamperedChanges += 1;
+          }
+          const headers = { ...answer.headers, 'content-length': String(body.length) };
+          delete headers['transfer-encoding'];
+          res.writeHead(answer.statusCode ?? 502, headers);
+          res.end(body);
+        });
+      },
+    );
+    forward.on('error', () => res.writeHead(502).end());
+    req.pipe(forward);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+async function publish(version: string) {
+  const published = await call(upstream.apiUrl, `/publishers/${publisherId}/nodes/${nodeId}/versions`, {
+    method: 'POST',
+    json: comfyCliPublishBody(token, nodeId, version),
+  });
+  expect(published.status, await published.clone().text()).toBe(201);
+  const { signedUrl } = (await published.json()) as { signedUrl: string };
+  const upload = await fetch(signedUrl, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/zip' },
+    body: buildZip({ ...samplePackFiles(nodeId), 'VERSION.txt': version }),
+  });
+  expect(upload.ok, `upload of ${version}: ${upload.status}`).toBe(true);
+  await eventually(
+    async () => (await call(upstream.apiUrl, `/nodes/${nodeId}/install?version=${version}`)).status === 200,
+    60_000,
+    `${version} to become installable upstream`,
+  );
+}
+
+/** What comfy-cli does for `comfy node install <id>` against a registry: /install, then the zip. */
+async function installThrough(instance: InstanceProcess, version?: string) {
+  const answer = await call(instance.apiUrl, `/nodes/${nodeId}/install${version ? `?version=${version}` : ''}`);
+  if (answer.status !== 200) return { status: answer.status, sha256: null, downloadUrl: null };
+  const { downloadUrl } = (await answer.json()) as { downloadUrl: string };
+  const zip = await fetch(downloadUrl);
+  if (zip.status !== 200) return { status: zip.status, sha256: null, downloadUrl };
+  const bytes = Buffer.from(await zip.arrayBuffer());
+  return { status: 200, sha256: createHash('sha256').update(bytes).digest('hex'), downloadUrl };
+}
+
+async function indexedSha256(version: string): Promise<string> {
+  const snapshot = (await (await call(upstream.apiUrl, '/index/v1/snapshot')).json()) as {
+    versions: { pack: string; version: string; sha256: string }[];
+  };
+  return snapshot.versions.find((v) => v.pack === nodeId && v.version === version)!.sha256;
+}
+
+describe('a read-only mirror of a running registry', () => {
+  beforeAll(async () => {
+    const [upstreamDir, mirrorDir] = [
+      await mkdtemp(join(tmpdir(), 'nodeyard-upstream-')),
+      await mkdtemp(join(tmpdir(), 'nodeyard-mirror-')),
+    ];
+    dirs = [upstreamDir, mirrorDir];
+    const proxyPort = await freePort();
+    const common = {
+      FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+      FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099',
+      RATE_LIMIT_ENABLED: 'false',
+    };
+    // The upstream's download URLs go through the proxy, so archives can be tampered with too.
+    upstream = await startInstance({
+      ...common,
+      DATA_DIR: upstreamDir,
+      API_PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+    });
+    upstreamApi = upstream.apiUrl;
+    proxy = await startProxy(proxyPort);
+
+    owner = await signUp({ emailVerified: true });
+    const created = await call(upstream.apiUrl, '/publishers', {
+      method: 'POST',
+      token: owner.idToken,
+      json: { id: publisherId, name: 'Mirrored' },
+    });
+    expect(created.status).toBe(201);
+    const tokenResponse = await call(upstream.apiUrl, `/publishers/${publisherId}/tokens`, {
+      method: 'POST',
+      token: owner.idToken,
+      json: { name: 'ci' },
+    });
+    token = ((await tokenResponse.json()) as { token: string }).token;
+    await publish('1.0.0');
+
+    const keys = (await (await call(upstream.apiUrl, '/index/v1/keys')).json()) as { keys: { public_key: string }[] };
+    mirror = await startInstance({
+      ...common,
+      DATA_DIR: mirrorDir,
+      MIRROR_UPSTREAM: `http://127.0.0.1:${proxyPort}`,
+      MIRROR_UPSTREAM_KEYS: keys.keys.map((key) => key.public_key).join(','),
+      MIRROR_POLL_SECONDS: '0.3',
+    });
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all([upstream?.stop(), mirror?.stop()]);
+    await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('converges within 10 s and installs the pack with the archive the index hashed', async () => {
+    const took = await eventually(
+      async () => (await installThrough(mirror)).status === 200,
+      10_000,
+      'the mirror to install',
+    );
+    console.info(`mirror converged ${took} ms after it started serving`);
+    const installed = await installThrough(mirror);
+    expect(installed.downloadUrl).toContain(mirror.apiUrl);
+    expect(installed.sha256).toBe(await indexedSha256('1.0.0'));
+    const node = (await (await call(mirror.apiUrl, `/nodes/${nodeId}`)).json()) as {
+      name: string;
+      publisher: { id: string };
+    };
+    expect(node).toMatchObject({ name: 'Nicer Pictures', publisher: { id: publisherId } });
+  });
+
+  it('answers every write with 403 read_only_mirror, and still resolves workflows', async () => {
+    const write = await call(mirror.apiUrl, '/publishers', {
+      method: 'POST',
+      token: owner.idToken,
+      json: { id: `${publisherId}-x`, name: 'X' },
+    });
+    expect(write.status).toBe(403);
+    expect(await write.json()).toMatchObject({ error: 'read_only_mirror' });
+    const deletion = await call(mirror.apiUrl, `/publishers/${publisherId}/nodes/${nodeId}`, {
+      method: 'DELETE',
+      token: owner.idToken,
+    });
+    expect(deletion.status).toBe(403);
+    const resolve = await call(mirror.apiUrl, '/workflows/resolve', { method: 'POST', json: { nodes: [] } });
+    expect(resolve.status).not.toBe(403);
+  });
+
+  it('refuses and logs a tampered list, and applies the change once the list is genuine again', async () => {
+    tamper.changes = true;
+    const edit = await call(upstream.apiUrl, `/publishers/${publisherId}/nodes/${nodeId}`, {
+      method: 'PUT',
+      token: owner.idToken,
+      json: { name: 'Renamed Upstream' },
+    });
+    expect(edit.status, await edit.clone().text()).toBe(200);
+    await eventually(async () => tamper.tamperedChanges >= 3, 10_000, 'the mirror to be sent tampered changes');
+    expect(((await (await call(mirror.apiUrl, `/nodes/${nodeId}`)).json()) as { name: string }).name).toBe(
+      'Nicer Pictures',
+    );
+    expect(mirror.output()).toMatch(/mirror refused upstream data/);
+    expect(mirror.output()).toMatch(/"reason":"signature"/);
+
+    tamper.changes = false;
+    await eventually(
+      async () =>
+        ((await (await call(mirror.apiUrl, `/nodes/${nodeId}`)).json()) as { name: string }).name ===
+        'Renamed Upstream',
+      10_000,
+      'the mirror to apply the genuine change',
+    );
+  });
+
+  it('never serves a tampered archive, and serves the genuine one when it comes', async () => {
+    tamper.archives = true;
+    await publish('1.1.0');
+    await eventually(async () => tamper.tamperedArchives >= 2, 15_000, 'the mirror to be sent a tampered zip');
+    expect((await installThrough(mirror, '1.1.0')).status).toBe(404);
+    expect(mirror.output()).toMatch(/"reason":"archive"/);
+
+    tamper.archives = false;
+    await eventually(async () => (await installThrough(mirror, '1.1.0')).status === 200, 10_000, 'the genuine zip');
+    expect((await installThrough(mirror, '1.1.0')).sha256).toBe(await indexedSha256('1.1.0'));
+  });
+
+  it('keeps serving the catalogue and installs with the upstream stopped', async () => {
+    const sha = await indexedSha256('1.1.0');
+    await upstream.stop();
+    await new Promise((resolve) => proxy.close(resolve));
+    const installed = await installThrough(mirror);
+    expect(installed).toMatchObject({ status: 200, sha256: sha });
+    const list = (await (await call(mirror.apiUrl, '/nodes')).json()) as { nodes: { id: string }[] };
+    expect(list.nodes.map((node) => node.id)).toContain(nodeId);
+    const snapshot = await call(mirror.apiUrl, '/index/v1/snapshot');
+    expect(snapshot.status).toBe(200);
+  });
+});
