@@ -1,8 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
-import { $auth } from '../stores/auth.ts';
+import { useHydratedAuth } from '../stores/use-hydrated-auth.ts';
 
 // The notices and the query client they need load only once someone is signed in.
 const BanNoticeList = lazy(() => import('./BanNoticeList.tsx').then((m) => ({ default: m.BanNoticeList })));
@@ -19,7 +18,7 @@ interface Props {
  * standing; never loads Firebase for visitors (the auth store only does for a signed-in marker).
  */
 export function BanNotice({ lang, messages }: Props) {
-  const { status } = useStore($auth);
+  const { status } = useHydratedAuth();
   if (status !== 'signed-in') return null;
   return (
     <Suspense fallback={null}>

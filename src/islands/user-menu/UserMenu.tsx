@@ -1,10 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
 import { useFixedT } from '../../i18n/fixed-t.ts';
 import { readMarker } from '../stores/auth-marker.ts';
-import { $auth } from '../stores/auth.ts';
+import { useHydratedAuth } from '../stores/use-hydrated-auth.ts';
 import { Toaster } from '../toast/Toaster.tsx';
 
 // The signed-in menu (and the query client it needs) loads only for signed-in visitors.
@@ -29,7 +28,7 @@ function Placeholder() {
 /** The header's user slot: Login/Signup for visitors, the account menu for signed-in users. */
 export function UserMenu({ lang, messages, children }: Props) {
   const t = useFixedT(messages);
-  const { status, user } = useStore($auth);
+  const { status, user } = useHydratedAuth();
   // Read after hydration (the server cannot know): a likely-signed-in visitor sees a placeholder
   // instead of Login/Signup flashing by while Firebase restores the session.
   const [maybeSignedIn, setMaybeSignedIn] = useState(false);

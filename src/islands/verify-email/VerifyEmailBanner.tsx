@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
 import { authErrorMessage } from '../auth/auth-errors.ts';
-import { $auth, refreshIdentity, resendVerificationEmail } from '../stores/auth.ts';
+import { refreshIdentity, resendVerificationEmail } from '../stores/auth.ts';
+import { useHydratedAuth } from '../stores/use-hydrated-auth.ts';
 import { button } from '../ui/styles.ts';
 import { useVerificationRecheck } from './use-verification-recheck.ts';
 
@@ -21,7 +21,7 @@ interface Props {
  */
 export function VerifyEmailBanner({ lang, messages }: Props) {
   const t = useIslandT(lang, messages);
-  const { status, user } = useStore($auth);
+  const { status, user } = useHydratedAuth();
   const unverified = status === 'signed-in' && user !== null && !user.emailVerified;
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
