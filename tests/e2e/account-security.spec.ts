@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { signUpOrIn, stamp } from './support/accounts.ts';
+import { PASSWORD, signUpOrIn, stamp } from './support/accounts.ts';
+import { gotoHydrated } from './support/islands.ts';
+import { expectAxeClean } from './support/axe.ts';
 import { openSignedIn } from './support/session.ts';
 
 /** A node with an Active version, published as comfy-cli does (token, publish, PUT the zip). */
@@ -89,3 +91,58 @@ for (const verified of [true, false]) {
     expect(errors.filter((text) => /#418|#423|#425|hydrat/i.test(text))).toEqual([]);
   });
 }
+
+test.describe('the login form (its own subject, so driven through the form)', () => {
+  test('the reset form takes the address typed for login, and gives it back', async ({ page }) => {
+    await gotoHydrated(page, '/en/auth/login');
+    const form = page.getByTestId('email-form');
+    await form.getByLabel('Email').fill('carry-me@example.test');
+    await page.getByTestId('forgot-password').click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    const resetEmail = page.getByLabel('Email');
+    await expect(resetEmail).toHaveValue('carry-me@example.test');
+    await resetEmail.fill('carried-back@example.test');
+    await page.getByRole('button', { name: 'Back to login' }).click();
+    await expect(page.getByTestId('email-form').getByLabel('Email')).toHaveValue('carried-back@example.test');
+  });
+
+  test('"Log in" shows a spinner and is aria-busy while the sign-in is on its way', async ({ page }) => {
+    const email = `busy-${stamp()}@example.test`;
+    await signUpOrIn(email, { verified: true });
+    // The identity provider's answer is held until the busy state has been seen.
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/accounts:signInWithPassword/, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await gotoHydrated(page, '/en/auth/login?fromUrl=%2Fen%2Fnodes');
+    const form = page.getByTestId('email-form');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    const submit = page.getByTestId('email-submit');
+    await submit.click();
+    await expect(submit).toHaveAttribute('aria-busy', 'true');
+    await expect(form).toHaveAttribute('aria-busy', 'true');
+    await expect(submit.getByTestId('button-spinner')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    release();
+    await expect(page).toHaveURL('/en/nodes', { timeout: 20_000 });
+  });
+});
+
+test('the account page says when the API cannot be reached, with a retry that works', async ({ page }) => {
+  const email = `down-${stamp()}@example.test`;
+  await signUpOrIn(email, { verified: true });
+  // The API is down: every call for the account record fails at the network.
+  await page.route('**/api/customers/me', (route) => route.abort('connectionrefused'));
+  await openSignedIn(page, email, '/en/account');
+  const failure = page.getByTestId('account-load-error');
+  await expect(failure).toContainText('The server could not be reached');
+  await expect(page.getByText('Setting up your account…')).toHaveCount(0);
+  // Back up: "Try again" loads the account.
+  await page.unroute('**/api/customers/me');
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('account-content')).toBeVisible({ timeout: 20_000 });
+  await expectAxeClean(page);
+});

@@ -48,11 +48,24 @@ export function AccountContent({ t, lang }: { t: TFunction; lang: string }) {
       </div>
     );
   }
-  if (me.isError && !missing) {
+  // The API is down or failing: say so, with a way to try again, from the first failed attempt (the
+  // query keeps retrying meanwhile), never "Setting up your account…" with no end. A refusal that
+  // asking again cannot change (a banned account) gets no button.
+  const failure = me.isError ? me.error : me.failureCount > 0 ? me.failureReason : null;
+  if (failure && !missing) {
     return (
-      <p role="alert" className="text-red-700 dark:text-red-300">
-        {accountFailureText(t, me.error)}
-      </p>
+      <div className={card} role="alert" data-testid="account-load-error">
+        <p className="text-red-700 dark:text-red-300">{accountFailureText(t, failure)}</p>
+        {!isLastingRefusal(failure) && (
+          <button
+            type="button"
+            className={`${button.secondary} mt-3`}
+            onClick={() => void me.refetch({ cancelRefetch: true })}
+          >
+            {t('account.retry')}
+          </button>
+        )}
+      </div>
     );
   }
   if (!me.data) return <p className={muted}>{t('account.settingUp')}</p>;

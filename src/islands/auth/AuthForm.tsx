@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
@@ -30,6 +30,9 @@ export function AuthForm({ mode, lang, messages, returnTo, loginHref, signupHref
   const [view, setView] = useState<View>({ name: 'form' });
   const [busy, setBusy] = useState<Busy>(null);
   const [error, setError] = useState('');
+  // The address typed so far, carried between the login form and the reset form both ways.
+  const [email, setEmail] = useState('');
+  const emailInput = useRef<HTMLInputElement>(null);
 
   const finish = (h: FirebaseHandle, provider: string) => {
     refreshAuthUser(h);
@@ -109,7 +112,17 @@ export function AuthForm({ mode, lang, messages, returnTo, loginHref, signupHref
     return <VerificationNotice t={t} email={view.email} returnTo={returnTo} handle={handle} />;
   }
   if (view.name === 'reset') {
-    return <ResetPasswordForm t={t} handle={handle} onBack={() => setView({ name: 'form' })} />;
+    return (
+      <ResetPasswordForm
+        t={t}
+        handle={handle}
+        initialEmail={email}
+        onBack={(typed) => {
+          setEmail(typed);
+          setView({ name: 'form' });
+        }}
+      />
+    );
   }
   return (
     <div className="mt-6">
@@ -127,6 +140,8 @@ export function AuthForm({ mode, lang, messages, returnTo, loginHref, signupHref
         ready={handle !== null}
         onSubmit={(values) => void submit(values)}
       />
+        defaultEmail={email}
+        emailRef={emailInput}
       {mode === 'login' && (
         <button
           type="button"
@@ -134,6 +149,7 @@ export function AuthForm({ mode, lang, messages, returnTo, loginHref, signupHref
           onClick={() => {
             setError('');
             setView({ name: 'reset' });
+            setEmail(emailInput.current?.value.trim() ?? email);
           }}
           data-testid="forgot-password"
         >

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
 import { fieldErrorClass, inputClass, labelClass } from './field-styles.ts';
 import { button } from '../ui/styles.ts';
+import { ButtonSpinner } from './ButtonSpinner.tsx';
 import type { Busy } from './SocialButtons.tsx';
 
 export interface EmailPasswordValues {
@@ -16,13 +17,17 @@ interface Props {
   busy: Busy;
   ready: boolean;
   onSubmit(values: EmailPasswordValues): void;
+  /** The address typed before (carried over from the reset form, and back). */
+  defaultEmail?: string;
+  /** The e-mail field, so the page can carry what was typed to the reset form. */
+  emailRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * Email + password. Only presence is checked here (in the page's language, not the browser's);
  * the password policy is the identity provider's, and its errors are shown as it states them.
  */
-export function EmailPasswordForm({ t, mode, busy, ready, onSubmit }: Props) {
+export function EmailPasswordForm({ t, mode, busy, ready, onSubmit, defaultEmail, emailRef }: Props) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const [missing, setMissing] = useState<{ email?: boolean; password?: boolean }>({});
@@ -45,8 +50,9 @@ export function EmailPasswordForm({ t, mode, busy, ready, onSubmit }: Props) {
     onSubmit(values);
   };
 
+  const working = busy === 'email';
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4" data-testid="email-form">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={working} data-testid="email-form">
       {mode === 'signup' && (
         <div>
           <label htmlFor={`${id}-name`} className={labelClass}>
@@ -61,8 +67,10 @@ export function EmailPasswordForm({ t, mode, busy, ready, onSubmit }: Props) {
         </label>
         <input
           id={`${id}-email`}
+          ref={emailRef}
           name="email"
           type="email"
+          defaultValue={defaultEmail}
           dir="ltr"
           autoComplete="email"
           aria-invalid={missing.email ? true : undefined}
@@ -117,13 +125,11 @@ export function EmailPasswordForm({ t, mode, busy, ready, onSubmit }: Props) {
         type="submit"
         className={`${button.primary} h-11 w-full`}
         disabled={!ready || busy !== null}
+        aria-busy={working}
         data-testid="email-submit"
       >
-        {busy === 'email'
-          ? t('authForm.working')
-          : mode === 'login'
-            ? t('authForm.submitLogin')
-            : t('authForm.submitSignup')}
+        {working && <ButtonSpinner />}
+        {working ? t('authForm.working') : mode === 'login' ? t('authForm.submitLogin') : t('authForm.submitSignup')}
       </button>
     </form>
   );

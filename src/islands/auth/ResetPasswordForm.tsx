@@ -4,17 +4,21 @@ import type { FirebaseHandle } from '../stores/auth.ts';
 import { authErrorMessage, errorCode } from './auth-errors.ts';
 import { fieldErrorClass, inputClass, labelClass } from './field-styles.ts';
 import { button } from '../ui/styles.ts';
+import { ButtonSpinner } from './ButtonSpinner.tsx';
 
 interface Props {
   t: TFunction;
   handle: FirebaseHandle | null;
-  onBack(): void;
+  /** What was typed in the login form's e-mail field: nobody should have to type it twice. */
+  initialEmail: string;
+  /** Back to login, carrying the address typed here. */
+  onBack(email: string): void;
 }
 
 /** Sends Firebase's password-reset email. The answer never says whether the address has an account. */
-export function ResetPasswordForm({ t, handle, onBack }: Props) {
+export function ResetPasswordForm({ t, handle, initialEmail, onBack }: Props) {
   const id = useId();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle');
   const [error, setError] = useState('');
 
@@ -72,14 +76,20 @@ export function ResetPasswordForm({ t, handle, onBack }: Props) {
               </p>
             )}
           </div>
-          <button type="submit" className={`${button.primary} h-11 w-full`} disabled={!handle || state === 'busy'}>
+          <button
+            type="submit"
+            className={`${button.primary} h-11 w-full`}
+            disabled={!handle || state === 'busy'}
+            aria-busy={state === 'busy'}
+          >
+            {state === 'busy' && <ButtonSpinner />}
             {state === 'busy' ? t('authForm.working') : t('authForm.sendReset')}
           </button>
         </form>
       )}
       <button
         type="button"
-        onClick={onBack}
+        onClick={() => onBack(email.trim())}
         className="mt-4 text-sm text-brand-700 underline hover:no-underline dark:text-brand-100"
       >
         {t('authForm.backToLogin')}
