@@ -139,17 +139,17 @@ export function AuthForm({ mode, lang, messages, returnTo, loginHref, signupHref
         busy={busy}
         ready={handle !== null}
         onSubmit={(values) => void submit(values)}
-      />
         defaultEmail={email}
         emailRef={emailInput}
+      />
       {mode === 'login' && (
         <button
           type="button"
           className="mt-3 text-sm text-brand-700 underline hover:no-underline dark:text-brand-100"
           onClick={() => {
             setError('');
-            setView({ name: 'reset' });
             setEmail(emailInput.current?.value.trim() ?? email);
+            setView({ name: 'reset' });
           }}
           data-testid="forgot-password"
         >
