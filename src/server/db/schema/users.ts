@@ -17,6 +17,11 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     bannedAt: timestamp('banned_at', { withTimezone: true, mode: 'date' }),
     bannedByUserId: text('banned_by_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * "Sign out everywhere": ID tokens of sign-ins before this moment are refused (their refresh
+     * tokens were revoked at the identity provider too); null when never used.
+     */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [index('users_email_idx').on(t.email)],
