@@ -59,7 +59,9 @@ export function EventsList({ t, lang, path, headingId }: Props) {
       )}
       {data && data.events.length === 0 && <p className={muted}>{t('account.events.empty')}</p>}
       {data && data.events.length > 0 && (
-        <div className="overflow-x-auto">
+        // On a phone the table scrolls sideways in here; it holds nothing focusable, so the box itself
+        // takes focus (keyboard scrolling) and is named after the section for screen readers.
+        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby={headingId}>
           <table className="w-full border-collapse" aria-labelledby={headingId} data-testid="events-table">
             <thead className="border-b border-slate-200 dark:border-slate-700">
               <tr>

@@ -17,7 +17,8 @@ interface Props {
 
 export function CustomersTable({ t, lang, customers, selected, onOpen }: Props) {
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways by itself on a phone; `relative` keeps screen-reader-only labels inside it.
+    <div className="relative overflow-x-auto">
       <table className="w-full border-collapse" aria-labelledby="customers-heading" data-testid="customers-table">
         <TableHead
           className="border-b border-slate-200 dark:border-slate-700"

@@ -61,9 +61,10 @@ export function FindingsList({ item }: { item: QueueItem }) {
                     </div>
                     <p>{f.message}</p>
                     {f.snippet && (
+                      // Long lines wrap, as in the publisher's view: a phone shows the whole line, no scrolling box.
                       <pre
                         dir="ltr"
-                        className="overflow-x-auto rounded bg-slate-100 p-2 text-start text-xs dark:bg-slate-800"
+                        className="rounded bg-slate-100 p-2 text-start text-xs whitespace-pre-wrap dark:bg-slate-800"
                       >
                         <code>{f.snippet}</code>
                       </pre>

@@ -28,8 +28,12 @@ export function PagedTable<T extends Paged>({ query, caption, columns, page, onP
     <>
       <QueryStatus query={query} />
       {query.data && (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse">
+        // On a phone the table keeps readable columns and scrolls in here, not the page: cells break
+        // words only as a last resort (`break-word` keeps an e-mail address whole instead of a letter
+        // per line), and `relative` keeps the screen-reader-only labels (absolutely positioned) inside
+        // too, or they would widen the page from where they sit.
+        <div className="relative overflow-x-auto">
+          <table className="w-full min-w-[40rem] border-collapse [&_td]:wrap-break-word">
             <caption className={`${muted} pb-2 text-start`}>{caption(query.data)}</caption>
             <TableHead columns={columns} />
             <tbody>{children(query.data)}</tbody>

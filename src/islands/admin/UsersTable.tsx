@@ -124,7 +124,7 @@ export function UsersTable() {
                 <td className={td}>
                   <StatusPill status={user.status} />
                   {banned && user.banReason && (
-                    <p className="mt-1 max-w-xs text-xs break-words text-slate-600 dark:text-slate-300">
+                    <p className="mt-1 max-w-xs text-xs wrap-anywhere text-slate-600 dark:text-slate-300">
                       {t('admin.users.bannedFor')} <bdi>{user.banReason}</bdi>
                     </p>
                   )}

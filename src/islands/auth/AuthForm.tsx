@@ -101,7 +101,8 @@ export function AuthForm({ mode, lang, messages, returnTo, loginHref, signupHref
   const errorBox = error ? (
     <p
       role="alert"
-      className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      // Above the sign-in buttons, with room before them (it used to touch the Google button).
+      className="mb-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
       data-testid="auth-error"
     >
       {error}

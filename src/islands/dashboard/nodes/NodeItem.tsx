@@ -34,7 +34,9 @@ export function NodeItem({ node, icon, publisherId, isOwner }: Props) {
 
   return (
     <li className="flex flex-col gap-3 py-4" data-testid="node-item" data-node-id={node.id}>
-      <div className="flex flex-wrap items-start gap-3">
+      {/* Icon and text side by side; the actions sit below the text on a phone (beside it they squeezed
+          the title to a word per line) and at the end of the row from `sm` up. */}
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]">
         <span className="relative flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-100 font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100">
           <span aria-hidden="true">{(node.name || node.id).charAt(0).toUpperCase()}</span>
           {icon && (
@@ -50,7 +52,7 @@ export function NodeItem({ node, icon, publisherId, isOwner }: Props) {
             />
           )}
         </span>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0" data-testid="node-details">
           <p className="font-medium">{node.name || node.id}</p>
           <p className={`${muted} font-mono`} dir="ltr">
             {publisherId}/{node.id}
@@ -64,7 +66,7 @@ export function NodeItem({ node, icon, publisherId, isOwner }: Props) {
           </p>
           <NodeStatusLine node={node} />
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="col-start-2 flex flex-wrap gap-2 sm:col-start-3 sm:justify-end" data-testid="node-actions">
           <button
             type="button"
             className={button.secondary}

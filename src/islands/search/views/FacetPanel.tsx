@@ -53,11 +53,11 @@ export function FacetPanel({
   return (
     <aside
       aria-labelledby="search-filters-heading"
-      // Results first on narrow screens; the filters follow them.
-      className="order-last text-sm lg:order-first"
+      // Before the results at every width (ResultsView folds it behind a button on a phone).
+      className="text-sm"
       data-testid="search-facets"
     >
-      <h2 id="search-filters-heading" className="text-base font-semibold">
+      <h2 id="search-filters-heading" className="text-base font-semibold max-lg:sr-only">
         {t('search.filtersHeading')}
       </h2>
       {hasFilters(state) && (

@@ -46,7 +46,7 @@ export function NodeCardView({ node, lang, t, highlight = EMPTY, headingLevel = 
     >
       <NodeIcon id={node.id} name={name} image={node.icon_image} />
       <div className="min-w-0 flex-1">
-        <Heading className="text-base leading-snug font-semibold break-words">
+        <Heading className="text-base leading-snug font-semibold wrap-anywhere">
           <a
             dir="auto"
             href={localizedPath(lang, `/nodes/${encodeURIComponent(node.id)}`)}
@@ -74,7 +74,10 @@ export function NodeCardView({ node, lang, t, highlight = EMPTY, headingLevel = 
             </span>
           )}
         </p>
-        <p dir="auto" className="mt-2 text-start text-sm rtl:text-right break-words text-slate-700 dark:text-slate-300">
+        <p
+          dir="auto"
+          className="mt-2 text-start text-sm rtl:text-right wrap-anywhere text-slate-700 dark:text-slate-300"
+        >
           {description ? (
             <Highlighted text={description} terms={highlight.terms} />
           ) : (

@@ -3,6 +3,7 @@ import type { TFunction } from '../../../i18n/translator.ts';
 import type { SearchResponse, SearchSuggestion } from '../../../lib/search/types.ts';
 import { isHomeView, type SearchState, type Sort } from '../../../lib/search/url-state.ts';
 import { FacetPanel } from './FacetPanel.tsx';
+import { FilterDisclosure } from './FilterDisclosure.tsx';
 import { HomeSections, type HomeData } from './HomeSections.tsx';
 import { NodeList } from './NodeList.tsx';
 import { NoResults } from './NoResults.tsx';
@@ -39,7 +40,9 @@ export function ResultsView(props: ResultsViewProps) {
   const homeView = isHomeView(state);
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
-      <FacetPanel lang={lang} t={t} state={state} facets={homeView ? props.homeFacets : data?.facets} />
+      <FilterDisclosure t={t} state={state}>
+        <FacetPanel lang={lang} t={t} state={state} facets={homeView ? props.homeFacets : data?.facets} />
+      </FilterDisclosure>
       <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
         {homeView ? (
           <HomeSections lang={lang} t={t} home={home} />

@@ -81,6 +81,13 @@ describe('renderReadme', () => {
     expect(html).toContain('href="https://example.com/"');
   });
 
+  it('makes code blocks and tables, which scroll sideways on a phone, reachable by keyboard (whatever tabindex the markdown gave)', () => {
+    const html = render('```\nwide line\n```\n\n| a |\n|---|\n| 1 |\n\n<pre tabindex="-1">raw</pre>');
+    expect(html.match(/<pre tabindex="0">/g)).toHaveLength(2);
+    expect(html).toContain('<table tabindex="0">');
+    expect(html).not.toContain('tabindex="-1"');
+  });
+
   it('marks every link nofollow and cuts huge input', () => {
     expect(render('[x](https://example.com)')).toContain('rel="nofollow ugc noopener noreferrer"');
     const html = render(`${'word '.repeat(60_000)}TAIL`);

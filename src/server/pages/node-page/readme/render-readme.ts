@@ -15,6 +15,8 @@ const shiftHeading =
 
 const HEADING_TRANSFORMS = Object.fromEntries([1, 2, 3, 4, 5, 6].map((level) => [`h${level}`, shiftHeading(level)]));
 
+const scrollable: sanitizeHtml.Transformer = (tagName) => ({ tagName, attribs: { tabindex: '0' } });
+
 function sanitizeOptions(bases: RepositoryBases, sign: SignImageUrl): sanitizeHtml.IOptions {
   return {
     allowedTags: [
@@ -39,6 +41,9 @@ function sanitizeOptions(bases: RepositoryBases, sign: SignImageUrl): sanitizeHt
       details: ['open'],
       // GFM task lists: a disabled checkbox, nothing a visitor can submit.
       input: ['type', 'checked', 'disabled'],
+      // Set by the transforms below, never taken from the markdown.
+      pre: ['tabindex'],
+      table: ['tabindex'],
     },
     allowedClasses: { code: ['language-*'] },
     allowedSchemes: ['http', 'https', 'mailto'],
@@ -65,6 +70,10 @@ function sanitizeOptions(bases: RepositoryBases, sign: SignImageUrl): sanitizeHt
         for (const key of ['title', 'width', 'height']) if (attribs[key]) next[key] = attribs[key];
         return { tagName, attribs: next };
       },
+      // Code blocks and tables scroll sideways inside the README box on a narrow screen: a scrolling
+      // box must take keyboard focus so it can be scrolled without a pointer.
+      pre: scrollable,
+      table: scrollable,
       input: (tagName, attribs) => ({
         tagName,
         attribs: { type: 'checkbox', disabled: '', ...(attribs['checked'] !== undefined ? { checked: '' } : {}) },
