@@ -8,6 +8,8 @@ import { authEmulatorRefusal } from '../src/server/ops/auth-emulator-guard.ts';
 import { buildIfStale } from './lib/site-build.ts';
 import { launchAuthEmulator, needsLocalAuthEmulator, type AuthEmulatorHandle } from './lib/auth-emulator.ts';
 
+const root = new URL('..', import.meta.url).pathname;
+
 function fail(error: unknown): never {
   console.error(`\n${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -77,9 +77,9 @@ test.describe('banned accounts and publishers', () => {
     await page.getByLabel('Publisher id').fill(`refused-${stamp()}`);
     await page.getByLabel('Display name').fill('Refused');
     await page.getByRole('button', { name: 'Create publisher' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Your account is banned, so it cannot do this.' })).toHaveCount(
-      1,
-    );
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your account is banned, so it cannot do this.' }),
+    ).toHaveCount(1);
     await expect(page.getByText(/Something went wrong|please try again/i)).toHaveCount(0);
 
     // The account page: the notice, and the refusal without a "Try again" that could never succeed.
@@ -142,7 +142,9 @@ test.describe('banned accounts and publishers', () => {
 
     await openSignedIn(page, owner.email, '/en/nodes', { timeout: 30_000 });
     const notice = page.getByTestId('ban-notice-publisher');
-    await expect(notice.getByRole('heading', { name: `Publisher Pack house ${owner.publisherId} is banned` })).toBeVisible();
+    await expect(
+      notice.getByRole('heading', { name: `Publisher Pack house ${owner.publisherId} is banned` }),
+    ).toBeVisible();
     await expect(notice.getByTestId('ban-reason')).toHaveText(reason);
     const card = page.getByTestId('publisher-card');
     await expect(card.getByTestId('publisher-ban')).toContainText(reason);
