@@ -247,6 +247,8 @@ test.describe('phones: no page scrolls sideways', () => {
     { path: `/${lang}/no-such-page`, ready: heading },
     { path: `/${lang}/ci`, ready: heading },
     { path: `/${lang}/releases`, ready: heading },
+    { path: `/${lang}/reference`, ready: (p) => p.getByTestId('api-reference') },
+    { path: `/${lang}/reference/registry`, ready: heading },
   ];
 
   for (const lang of LANGS) {
@@ -318,6 +320,7 @@ test.describe('phones: no page scrolls sideways', () => {
         { path: `/${lang}/admin/users?search=${BANNED_EMAIL}`, ready: row(BANNED_EMAIL) },
         { path: `/${lang}/admin/audit`, ready: (p) => p.getByTestId('audit-row') },
         { path: `/${lang}/admin/add-node`, ready: (p) => p.locator('main form') },
+        { path: `/${lang}/admin/appeals`, ready: (p) => p.getByTestId('admin-appeals') },
         { path: `/${lang}/admin/customers?email=${OWNER_EMAIL}`, ready: (p) => p.getByTestId('customers-table') },
       ]);
       expect(problems).toEqual([]);
