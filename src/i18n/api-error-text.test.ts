@@ -13,7 +13,7 @@ describe('apiErrorText', () => {
   it('translates a known code and never shows the English text', () => {
     const error = new ApiRequestError(409, 'Publisher "acme" still has 2 node(s).', 'publisher_has_nodes');
     expect(apiErrorText(tOf('en'), error)).toBe(
-      'This publisher still has nodes. Delete them or move them to another publisher first.',
+      'This publisher still has nodes. Delete each node first (its Delete button under Your nodes), then delete the publisher.',
     );
     expect(apiErrorText(tOf('ja'), error)).toMatch(/ノード/);
     expect(apiErrorText(tOf('ja'), error)).not.toMatch(/node\(s\)/);
