@@ -64,7 +64,7 @@ function startProxy(port: number): Promise<http.Server> {
             (tamper.changes && path === '/index/v1/changes' && answer.statusCode === 200) ||
             (tamper.archives && path.startsWith('/archives/') && answer.statusCode === 200);
           if (flip && body.length > 0) {
-            body[Math.floor(body.length / 2)] ^= 0x01;
+            body[Math.floor(body.length / 2)]! ^= 0x01;
             if (path.startsWith('/archives/')) tamper.tamperedArchives += 1;
             else tamper.tamperedChanges += 1;
           }

@@ -2,44 +2,23 @@
 // object keys in code-unit order, no whitespace, `undefined` members left out, arrays in the order
 // given (callers sort rows themselves). Two instances serializing the same state get the same bytes.
 
-function write(value: unknown, out: string[]): void {
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') {
-    out.push(JSON.stringify(value));
-    return;
+/** Plain objects come back with their keys in code-unit order; everything else as it is. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw new TypeError(`canonical JSON cannot hold ${value}`);
+    return value;
   }
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError(`canonical JSON cannot hold ${value}`);
-    out.push(JSON.stringify(value));
-    return;
-  }
-  if (Array.isArray(value)) {
-    out.push('[');
-    value.forEach((item, index) => {
-      if (index > 0) out.push(',');
-      write(item === undefined ? null : item, out);
-    });
-    out.push(']');
-    return;
-  }
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, member]) => member !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    out.push('{');
-    entries.forEach(([key, member], index) => {
-      if (index > 0) out.push(',');
-      out.push(JSON.stringify(key), ':');
-      write(member, out);
-    });
-    out.push('}');
-    return;
-  }
-  throw new TypeError(`canonical JSON cannot hold a ${typeof value}`);
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) sorted[key] = (value as Record<string, unknown>)[key];
+  return sorted;
 }
 
-/** The one serialization of an index document (see the file comment). */
+/**
+ * The one serialization of an index document (see the file comment). JSON.stringify with a replacer
+ * that orders keys: it already leaves out `undefined` members and writes strings and numbers the one
+ * way JSON allows (the same rules as RFC 8785 for the values the index holds).
+ */
 export function canonicalJson(value: unknown): string {
-  const out: string[] = [];
-  write(value, out);
-  return out.join('');
+  return JSON.stringify(value, sortedKeys);
 }

@@ -60,7 +60,7 @@ describe('GET /index/v1/keys (getIndexKeys) and the index signatures', () => {
     const signature = response.headers.get('nodeyard-signature')!;
     const raw = rawPublicKey(current.publicKey);
     const flipped = Buffer.from(body);
-    flipped[Math.floor(body.length / 2)] ^= 0x20;
+    flipped[Math.floor(body.length / 2)]! ^= 0x20;
 
     const key = publicKeyFromRaw(raw).publicKey;
     expect(verify(null, body, key, Buffer.from(signature, 'base64'))).toBe(true);

@@ -84,7 +84,7 @@ describe('GET /index/v1/snapshot (getIndexSnapshot)', () => {
     const publicKey = publicKeyFromRaw(key.public_key).publicKey;
     expect(verify(null, bytes, publicKey, signature)).toBe(true);
     const flipped = Buffer.from(bytes);
-    flipped[100] ^= 0x01;
+    flipped[100]! ^= 0x01;
     expect(verify(null, flipped, publicKey, signature)).toBe(false);
     expect(response.headers.get('nodeyard-index-cursor')).toBe(parse(bytes).cursor);
   });

@@ -93,7 +93,29 @@ export async function loadIndexRows(db: Db, config: AppConfig, nodeIds?: string[
   const only = nodeIds ? inArray(nodes.id, nodeIds) : undefined;
   const [packRows, versionRows, classes] = await Promise.all([
     db
-      .select({ node: nodes, publisherName: publishers.name })
+      .select({
+        // Only what the documents show: whole rows (translations and all) cost PGlite seconds at corpus size.
+        node: {
+          id: nodes.id,
+          publisherId: nodes.publisherId,
+          name: nodes.name,
+          description: nodes.description,
+          author: nodes.author,
+          category: nodes.category,
+          license: nodes.license,
+          icon: nodes.icon,
+          repository: nodes.repository,
+          tags: nodes.tags,
+          supportedOs: nodes.supportedOs,
+          supportedAccelerators: nodes.supportedAccelerators,
+          supportedComfyuiVersion: nodes.supportedComfyuiVersion,
+          supportedComfyuiFrontendVersion: nodes.supportedComfyuiFrontendVersion,
+          catalogComfyNodeNames: nodes.catalogComfyNodeNames,
+          latestVersionId: nodes.latestVersionId,
+          createdAt: nodes.createdAt,
+        },
+        publisherName: publishers.name,
+      })
       .from(nodes)
       .innerJoin(publishers, eq(publishers.id, nodes.publisherId))
       .where(and(visibleNodeStatus(false), only)),
