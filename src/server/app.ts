@@ -105,7 +105,8 @@ export function createApp(services: Services, options: AppOptions = {}): App {
       origin: (origin) => origin || '*',
       credentials: true,
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After'],
+      // The signed index's headers too, so a page can verify what it fetched (docs/index-protocol.md).
+      exposeHeaders: ['X-Request-Id', 'Retry-After', 'Nodeyard-Signature', 'Nodeyard-Key-Id', 'Nodeyard-Index-Cursor'],
       maxAge: 600,
     }),
   );

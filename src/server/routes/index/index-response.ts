@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
-import { etagMatches } from '../../http/cache-headers.ts';
 import { negotiateEncoding } from '../../cache/negotiate-encoding.ts';
 import { CURSOR_HEADER, KEY_ID_HEADER, SIGNATURE_HEADER } from '../../index-protocol/format.ts';
 import type { SignedDocument } from '../../services/index-protocol/signed-document.ts';
@@ -14,13 +13,11 @@ const etagFor = (etag: string, encoding: Encoding) =>
 /** If-None-Match names this document in any of its encodings (a CDN may revalidate with another one). */
 function unchanged(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  const bare = etag.slice(1, -1);
-  return (
-    header.split(',').some((candidate) => {
-      const tag = candidate.trim().replace(/^W\//, '');
-      return tag === '*' || tag === etag || tag === `"${bare}-gzip"` || tag === `"${bare}-br"`;
-    }) || etagMatches(header, etag)
-  );
+  const variants = new Set([etag, etagFor(etag, 'gzip'), etagFor(etag, 'br')]);
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === '*' || variants.has(tag);
+  });
 }
 
 /**
