@@ -15,6 +15,8 @@ export interface AppEnv {
     viewer: UserRow | null | undefined;
     /** Whether the viewer's e-mail address is verified (Firebase claim; admin tokens count as verified). */
     viewerEmailVerified: boolean | undefined;
+    /** The bearer token was valid but its session was signed out everywhere (401 session_revoked). */
+    sessionRevoked: boolean | undefined;
   };
 }
 

@@ -139,7 +139,8 @@ export function createApp(services: Services, options: AppOptions = {}): App {
   if (options.rateLimits) app.use('*', rateLimit(options.rateLimits));
   app.use('*', rejectNul());
   // A mirror of another registry takes no writes (MIRROR_UPSTREAM, docs/index-protocol.md).
-  if (services.config.readOnlyMirror) app.use('*', readOnlyMirror());
+  // (`services.config` is absent when the app is built only for its OpenAPI document.)
+  if (services.config?.readOnlyMirror) app.use('*', readOnlyMirror());
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(errorBody(error.code, error.message, error.details), error.status);

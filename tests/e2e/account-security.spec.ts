@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { PASSWORD, signUpOrIn, stamp } from './support/accounts.ts';
 import { gotoHydrated } from './support/islands.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { EMULATOR, emulator, lookUpLocalId, PROJECT, signInRest } from './support/emulator.ts';
 import { openSignedIn } from './support/session.ts';
 
 /** A node with an Active version, published as comfy-cli does (token, publish, PUT the zip). */
@@ -145,4 +147,117 @@ test('the account page says when the API cannot be reached, with a retry that wo
   await failure.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByTestId('account-content')).toBeVisible({ timeout: 20_000 });
   await expectAxeClean(page);
+});
+
+test.describe('account security', () => {
+  const LOCALES = ['ar', 'en', 'es', 'fr', 'ja', 'ko', 'ru', 'zh'] as const;
+  const heading = (lang: string) =>
+    (
+      JSON.parse(readFileSync(`src/i18n/locales/account-security/${lang}.json`, 'utf8')) as {
+        accountSecurity: { heading: string };
+      }
+    ).accountSecurity.heading;
+
+  test('changes the password after checking the current one', async ({ page }) => {
+    const email = `pw-${stamp()}@example.test`;
+    await signUpOrIn(email, { verified: true });
+    await openSignedIn(page, email, '/en/account');
+    const section = page.getByTestId('account-security');
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await section.getByLabel('Current password').fill('not-my-password');
+    await section.getByLabel('New password').fill('a-brand-new-secret');
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await expect(section.getByRole('alert')).toContainText(/password is incorrect|Wrong password/);
+    await section.getByLabel('Current password').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Change password' }).click();
+    await expect(section.getByTestId('password-changed')).toHaveText('Your password is changed.');
+    // The identity provider took it: the new password signs in, the old one no longer does.
+    await expect(signInRest(email, 'a-brand-new-secret')).resolves.toMatchObject({ email });
+    await expect(signInRest(email, PASSWORD)).rejects.toThrow(/INVALID_PASSWORD|INVALID_LOGIN_CREDENTIALS/);
+    await expectAxeClean(page);
+  });
+
+  test('changes the e-mail address through a link sent to the new one', async ({ page, browser }) => {
+    const email = `old-${stamp()}@example.test`;
+    const next = `new-${stamp()}@example.test`;
+    await signUpOrIn(email, { verified: true });
+    const localId = await lookUpLocalId(email);
+    await openSignedIn(page, email, '/en/account');
+    const section = page.getByTestId('account-security');
+    await expect(section.getByTestId('account-email')).toHaveText(email);
+    await section.getByRole('button', { name: 'Change e-mail address' }).click();
+    await section.getByLabel('New e-mail address').fill(next);
+    await section.getByLabel('Current password').fill(PASSWORD);
+    await section.getByRole('button', { name: 'Send the confirmation link' }).click();
+    await expect(section.getByTestId('email-change-sent')).toHaveText(
+      `We sent a link to ${next}. Your sign-in address changes when you open it.`,
+    );
+    // Nothing changes until the link is opened (in another browser, as from a mail app).
+    const before = await emulator<{ users: { email: string }[] }>(
+      `/projects/${PROJECT}/accounts:lookup`,
+      { localId: [localId] },
+      true,
+    );
+    expect(before.users[0]!.email).toBe(email);
+    const codes = (await (await fetch(`${EMULATOR}/emulator/v1/projects/${PROJECT}/oobCodes`)).json()) as {
+      oobCodes: { email: string; newEmail?: string; requestType: string; oobLink: string }[];
+    };
+    const link = codes.oobCodes
+      .filter((code) => code.requestType === 'VERIFY_AND_CHANGE_EMAIL' && code.newEmail === next)
+      .at(-1);
+    expect(link).toBeDefined();
+    const other = await browser.newContext();
+    await (await other.newPage()).goto(link!.oobLink);
+    await other.close();
+    await expect
+      .poll(async () => {
+        const after = await emulator<{ users: { email: string }[] }>(
+          `/projects/${PROJECT}/accounts:lookup`,
+          { localId: [localId] },
+          true,
+        );
+        return after.users[0]!.email;
+      })
+      .toBe(next);
+  });
+
+  test('signs out everywhere: another device is signed out on its next request', async ({ page, browser }) => {
+    const email = `everywhere-${stamp()}@example.test`;
+    await signUpOrIn(email, { verified: true });
+    // The "other device": its own browser, signed in before.
+    const phoneContext = await browser.newContext();
+    const phone = await phoneContext.newPage();
+    await openSignedIn(phone, email, '/en/account');
+    await expect(phone.getByTestId('account-security')).toBeVisible({ timeout: 20_000 });
+
+    await openSignedIn(page, email, '/en/account');
+    const section = page.getByTestId('account-security');
+    await section.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out on every device?' });
+    await expect(dialog).toContainText('Every device, this one included, has to sign in again.');
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL('/en/auth/login', { timeout: 20_000 });
+
+    // The phone still holds an ID token Firebase itself would accept for up to an hour: the API
+    // refuses it, and the page signs out and asks for a sign-in.
+    await phone.reload();
+    await expect(phone).toHaveURL(/\/en\/auth\/login\?fromUrl=/, { timeout: 20_000 });
+    await phoneContext.close();
+  });
+
+  test('is there in every language, and passes axe in Arabic', async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = `sec-i18n-${stamp()}@example.test`;
+    await signUpOrIn(email, { verified: true });
+    await openSignedIn(page, email, '/en/account');
+    for (const lang of LOCALES) {
+      await page.goto(`/${lang}/account`);
+      const section = page.getByTestId('account-security');
+      await expect(section.getByRole('heading', { level: 2 })).toHaveText(heading(lang), { timeout: 20_000 });
+      if (lang !== 'en') expect(heading(lang)).not.toBe(heading('en'));
+      await expect(section).not.toContainText('accountSecurity.');
+    }
+    await page.getByTestId('account-security').getByRole('button').nth(1).click();
+    await expectAxeClean(page);
+  });
 });

@@ -5,18 +5,22 @@ import { getApp, getApps, initializeApp } from 'firebase/app';
 import {
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   getAuth,
   getRedirectResult,
   GithubAuthProvider,
   GoogleAuthProvider,
   onIdTokenChanged,
+  reauthenticateWithCredential,
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signInWithRedirect,
   signOut,
+  updatePassword,
   updateProfile,
+  verifyBeforeUpdateEmail,
   type Auth,
   type User,
   type UserCredential,
@@ -72,9 +76,43 @@ export async function signUpWithEmail(a: Auth, email: string, password: string, 
   return credential;
 }
 
+/** Whether the account signs in with an e-mail address and password (not only Google or GitHub). */
+export function hasPassword(user: User): boolean {
+  return user.providerData.some((provider) => provider.providerId === 'password');
+}
+
+/**
+ * Proves it is still the account's owner at the keyboard (Firebase wants a recent sign-in before a
+ * password or address change): the current password, checked by the identity provider.
+ */
+async function reauthenticate(user: User, password: string): Promise<void> {
+  if (!user.email) throw Object.assign(new Error('no e-mail address'), { code: 'auth/missing-email' });
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
+}
+
+/** A new password, after the current one is checked. */
+export async function changePassword(a: Auth, current: string, next: string): Promise<void> {
+  const user = a.currentUser;
+  if (!user) throw Object.assign(new Error('signed out'), { code: 'auth/user-token-expired' });
+  await reauthenticate(user, current);
+  await updatePassword(user, next);
+}
+
+/**
+ * A new e-mail address: the current password is checked, then a link goes to the new address; the
+ * address changes only when that link is opened, so a typo cannot take the account away.
+ */
+export async function changeEmail(a: Auth, password: string, next: string): Promise<void> {
+  const user = a.currentUser;
+  if (!user) throw Object.assign(new Error('signed out'), { code: 'auth/user-token-expired' });
+  await reauthenticate(user, password);
+  await verifyBeforeUpdateEmail(user, next);
+}
+
 export {
   getRedirectResult,
   onIdTokenChanged,
+  reauthenticateWithCredential,
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,

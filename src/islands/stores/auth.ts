@@ -128,8 +128,16 @@ export async function getIdToken(): Promise<string | null> {
 }
 
 let lastRecheck = 0;
-/** A 401 for a token we believed in: force a refresh; Firebase refuses it for ended sessions. */
-function recheckSession(): void {
+/**
+ * A 401 for a token we believed in: force a refresh; Firebase refuses it for ended sessions. A
+ * session signed out everywhere (from another device) is over whatever a refresh says: its sign-in
+ * predates the revocation for good, so it signs out here at once.
+ */
+function recheckSession(code: string | undefined): void {
+  if (code === 'session_revoked' && loading) {
+    void loading.then((handle) => handle?.auth.currentUser && handle.mod.signOut(handle.auth));
+    return;
+  }
   if (!loading || Date.now() - lastRecheck < 30_000) return;
   lastRecheck = Date.now();
   void loading.then((handle) => handle && endSessionIfInvalid(handle, (user) => user.getIdToken(true)));

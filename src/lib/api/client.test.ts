@@ -77,11 +77,13 @@ describe('apiRequest', () => {
     await expect(apiRequest('GET', '/nodes')).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 
-  it('tells the auth store about a 401 for a token it sent', async () => {
-    const seen: number[] = [];
-    setUnauthorizedListener(() => seen.push(1));
+  it('tells the auth store about a 401 for a token it sent, with its code', async () => {
+    const seen: (string | undefined)[] = [];
+    setUnauthorizedListener((code) => seen.push(code));
     mockFetch(() => json(401, { error: 'unauthorized', message: 'Sign in first' }));
     await expect(apiRequest('GET', '/users')).rejects.toMatchObject({ status: 401 });
-    expect(seen).toHaveLength(1);
+    mockFetch(() => json(401, { error: 'session_revoked', message: 'Signed out everywhere' }));
+    await expect(apiRequest('GET', '/users')).rejects.toMatchObject({ status: 401, code: 'session_revoked' });
+    expect(seen).toEqual(['unauthorized', 'session_revoked']);
   });
 });

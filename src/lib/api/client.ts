@@ -29,7 +29,8 @@ export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   Expires: '0',
 });
 
-type UnauthorizedListener = () => void;
+/** Told of a 401 for a request that carried a token, with the server's code (`session_revoked`, …). */
+type UnauthorizedListener = (code: string | undefined) => void;
 let onUnauthorized: UnauthorizedListener | null = null;
 
 /** The auth store listens for 401s to re-check the session (a disabled or expired user is signed out). */
@@ -70,8 +71,9 @@ export async function apiRequest<T>(method: ApiMethod, path: string, options: Ap
   }
   const body = await parseBody(response);
   if (!response.ok) {
-    if (response.status === 401 && token) onUnauthorized?.();
-    throw errorFromBody(response.status, body);
+    const error = errorFromBody(response.status, body);
+    if (response.status === 401 && token) onUnauthorized?.(error.code);
+    throw error;
   }
   return body as T;
 }

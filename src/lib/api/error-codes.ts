@@ -24,6 +24,7 @@ export const USER_FACING_ERROR_CODES = [
   'self_demotion',
   'self_ban',
   'customer_required',
+  'session_revoked',
   // Publishers and their members.
   'not_a_member',
   'owner_required',

@@ -2462,6 +2462,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/sign-out-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign the account out on every device
+         * @description Nodeyard addition (the account page’s security section). Revokes every refresh token of the signed-in account at the identity provider, and from then on the API refuses the ID tokens of every session that signed in before, this one included (401 `session_revoked`). A banned account may use it too.
+         */
+        post: operations["signOutEverywhere"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/versions": {
         parameters: {
             query?: never;
@@ -11557,6 +11577,33 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Publisher"][];
                 };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every session is signed out; sign in again to continue */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in */
             401: {

@@ -8,11 +8,18 @@ export interface IdentityClaims {
   emailVerified: boolean;
   name: string | undefined;
   picture: string | undefined;
+  /** When this session signed in (the token's auth_time, seconds since the epoch); refreshes keep it. */
+  authTime: number;
 }
 
 /** The identity port: turns a bearer token into claims, or null when it is not valid. */
 export interface IdentityVerifier {
   verifyIdToken(token: string): Promise<IdentityClaims | null>;
+  /**
+   * "Sign out everywhere": revokes every refresh token of the account, so no session of it gets a
+   * new ID token; answers the moment from which sign-ins count (the provider's, second-precise).
+   */
+  revokeSessions(uid: string): Promise<Date>;
 }
 
 /**
@@ -34,11 +41,20 @@ export function firebaseIdentity(projectId: string): IdentityVerifier {
           emailVerified: decoded.email_verified === true,
           name: typeof decoded['name'] === 'string' ? decoded['name'] : undefined,
           picture: decoded.picture,
+          authTime: decoded.auth_time,
         };
       } catch {
         // Expired, revoked, malformed or for another project: all simply "not signed in".
         return null;
       }
+    },
+    async revokeSessions(uid) {
+      await auth.revokeRefreshTokens(uid);
+      // The provider keeps the moment as "valid since", in whole seconds; read it back rather than
+      // guess it, so our check and the provider's agree to the second.
+      const { tokensValidAfterTime } = await auth.getUser(uid);
+      const since = tokensValidAfterTime ? new Date(tokensValidAfterTime) : null;
+      return since && !Number.isNaN(since.getTime()) ? since : new Date(Math.floor(Date.now() / 1000) * 1000);
     },
   };
 }

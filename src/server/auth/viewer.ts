@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import type { UserRow } from '../db/rows.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { ApiError, forbidden, unauthorized } from '../errors.ts';
 import { adminFromToken } from '../services/admin-tokens/admin-viewer.ts';
 import { ensureUser } from '../services/users/ensure-user.ts';
+import { sessionEnded } from '../services/users/sessions.ts';
 
 /** The bearer token of the request, if any. */
 export function bearerToken(c: Context<AppEnv>): string | undefined {
@@ -31,6 +32,12 @@ export async function getViewer(c: Context<AppEnv>): Promise<UserRow | null> {
       const claims = await services.identity.verifyIdToken(token);
       if (claims) viewer = await ensureUser(services.db, claims, services.config.adminEmails);
       emailVerified = claims?.emailVerified === true;
+      // Signed out everywhere since this session signed in: anonymous now, and told so by requireUser.
+      if (viewer && claims && sessionEnded(viewer, claims.authTime)) {
+        c.set('sessionRevoked', true);
+        viewer = null;
+        emailVerified = false;
+      }
     }
   }
   c.set('viewer', viewer);
@@ -41,6 +48,9 @@ export async function getViewer(c: Context<AppEnv>): Promise<UserRow | null> {
 /** The signed-in user, else 401. Banned users may still read their own data. */
 export async function requireUser(c: Context<AppEnv>): Promise<UserRow> {
   const viewer = await getViewer(c);
+  if (!viewer && c.get('sessionRevoked')) {
+    throw new ApiError(401, 'session_revoked', 'This session was signed out everywhere: sign in again.');
+  }
   if (!viewer) throw unauthorized();
   return viewer;
 }

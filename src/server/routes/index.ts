@@ -1,5 +1,6 @@
 import type { App } from '../app-env.ts';
 import { registerGetUser } from './users/get-user.ts';
+import { registerSignOutEverywhere } from './users/sign-out-everywhere.ts';
 import { registerListPublishersForUser } from './users/list-publishers-for-user.ts';
 import { registerAppealAccountBan } from './users/request-account-appeal.ts';
 import { registerPublisherRoutes } from './publishers/register.ts';
@@ -32,6 +33,7 @@ export function registerRoutes(app: App) {
     description: 'A Firebase ID token.',
   });
   registerGetUser(app);
+  registerSignOutEverywhere(app);
   registerListPublishersForUser(app);
   registerAppealAccountBan(app);
   registerPublisherRoutes(app);

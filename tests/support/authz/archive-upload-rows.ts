@@ -6,7 +6,7 @@ import { everyRole, type AuthzFixture, type AuthzRow } from './matrix.ts';
 // acts for its creator as in comfy-cli's publish. Admins do not publish for others (version.publish).
 
 /** A clean pack whose pyproject.toml names the fixture's publisher and `nodeId`, at version 9.9.9. */
-function packFor(publisherId: string, nodeId: string): Uint8Array {
+function packFor(publisherId: string, nodeId: string): Uint8Array<ArrayBuffer> {
   return buildZip({
     'pyproject.toml': `[project]\nname = "${nodeId}"\nversion = "9.9.9"\n\n[tool.comfy]\nPublisherId = "${publisherId}"\n`,
     '__init__.py': 'NODE_CLASS_MAPPINGS = {}\n',
@@ -14,7 +14,7 @@ function packFor(publisherId: string, nodeId: string): Uint8Array {
 }
 
 const archivesPath = (f: AuthzFixture) => `/publishers/${f.publisher.id}/archives`;
-const zipBody = (bytes: Uint8Array) => ({ body: bytes, contentType: 'application/zip' });
+const zipBody = (bytes: Uint8Array<ArrayBuffer>) => ({ body: bytes, contentType: 'application/zip' });
 
 export const archiveUploadRows: AuthzRow[] = [
   {

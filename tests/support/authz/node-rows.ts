@@ -1,4 +1,5 @@
 import { everyRole, withoutSignIn, type AuthzRow, type StandingRole } from './matrix.ts';
+import { accountRows } from './account-rows.ts';
 import { archiveUploadRows } from './archive-upload-rows.ts';
 import { publishRows, uploadRows } from './publish-rows.ts';
 
@@ -33,4 +34,5 @@ export const nodeRows: AuthzRow[] = [
   ...publishRows,
   ...uploadRows,
   ...archiveUploadRows,
+  ...accountRows,
 ];

@@ -39,7 +39,7 @@ function pyproject(publisherId: string, nodeId: string, version = '1.0.0', extra
   ].join('\n');
 }
 
-function pack(publisherId: string, nodeId: string, files: PackFiles = {}, version = '1.0.0'): Uint8Array {
+function pack(publisherId: string, nodeId: string, files: PackFiles = {}, version = '1.0.0'): Uint8Array<ArrayBuffer> {
   return buildZip({
     'pyproject.toml': pyproject(publisherId, nodeId, version),
     '__init__.py': 'from .nodes import NODE_CLASS_MAPPINGS\n',
@@ -59,7 +59,12 @@ describe('POST /publishers/{publisherId}/archives', () => {
   });
   afterAll(() => t.close());
 
-  const upload = (bytes: Uint8Array, token?: string, publisherId = s.publisher.id, type = 'application/zip') =>
+  const upload = (
+    bytes: Uint8Array<ArrayBuffer>,
+    token?: string,
+    publisherId = s.publisher.id,
+    type = 'application/zip',
+  ) =>
     t.request(`/publishers/${publisherId}/archives`, {
       method: 'POST',
       body: bytes,
@@ -166,7 +171,8 @@ describe('POST /publishers/{publisherId}/archives', () => {
   });
 
   it('refuses an ambiguous zip with the same code as the upload URL does', async () => {
-    const viaUpload = await upload(offsetShiftAttack(), s.owner.token);
+    const attack = new Uint8Array(offsetShiftAttack());
+    const viaUpload = await upload(attack, s.owner.token);
     expect(viaUpload.status).toBe(400);
     const { token } = await insertToken(t.services.db, s.publisher, { name: 'cli', createdBy: s.owner.user.id });
     const published = await t.request(`/publishers/${s.publisher.id}/nodes/shift-pack/versions`, {
@@ -176,7 +182,7 @@ describe('POST /publishers/{publisherId}/archives', () => {
     const { signedUrl } = (await published.json()) as { signedUrl: string };
     const viaUrl = await t.request(signedUrl, {
       method: 'PUT',
-      body: offsetShiftAttack(),
+      body: attack,
       headers: { 'content-type': 'application/zip' },
     });
     const [a, b] = (await Promise.all([viaUpload.json(), viaUrl.json()])) as { error: string }[];
