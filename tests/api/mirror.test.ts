@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
 import { signUp, EMULATOR_PROJECT, type EmulatorUser } from '../support/firebase-emulator.ts';
 import { comfyCliPublishBody } from '../support/publish.ts';
+import { createThrowawayPostgres } from '../support/test-db.ts';
 import { buildZip, samplePackFiles } from '../support/zip.ts';
 
 // A read-only mirror (MIRROR_UPSTREAM) against a real upstream, each a server process with its own
@@ -19,6 +20,15 @@ let upstream: InstanceProcess;
 let mirror: InstanceProcess;
 let proxy: http.Server;
 let dirs: string[] = [];
+/** On the PostgreSQL pass each server gets a database of its own; otherwise each its embedded one. */
+const databases: { url: string; drop(): Promise<void> }[] = [];
+const onPostgres = process.env['TEST_DB_DRIVER'] === 'postgres';
+async function databaseEnv(): Promise<Record<string, string>> {
+  if (!onPostgres) return {};
+  const database = await createThrowawayPostgres();
+  databases.push(database);
+  return { DATABASE_URL: database.url };
+}
 let owner: EmulatorUser;
 let token: string;
 const publisherId = `mirror-${Date.now().toString(36)}`;
@@ -159,6 +169,7 @@ describe('a read-only mirror of a running registry', () => {
     const keys = (await (await call(upstream.apiUrl, '/index/v1/keys')).json()) as { keys: { public_key: string }[] };
     mirror = await startInstance({
       ...common,
+      ...(await databaseEnv()),
       DATA_DIR: mirrorDir,
       MIRROR_UPSTREAM: `http://127.0.0.1:${proxyPort}`,
       MIRROR_UPSTREAM_KEYS: keys.keys.map((key) => key.public_key).join(','),
@@ -170,6 +181,7 @@ describe('a read-only mirror of a running registry', () => {
     await Promise.all([upstream?.stop(), mirror?.stop()]);
     await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    for (const database of databases) await database.drop();
   }, 60_000);
 
   it('converges within 10 s and installs the pack with the archive the index hashed', async () => {
