@@ -22,7 +22,5 @@ export async function listNodeVersions(
     .from(nodeVersions)
     .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
     .where(and(eq(nodeVersions.nodeId, nodeId), inArray(nodeVersions.status, [...new Set(statuses)])));
-  return rows
-    .map(withArchive)
-    .sort((a, b) => compareVersionsDesc(a.version.version, b.version.version));
+  return rows.map(withArchive).sort((a, b) => compareVersionsDesc(a.version.version, b.version.version));
 }
