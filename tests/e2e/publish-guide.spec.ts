@@ -93,6 +93,9 @@ test('a publisher uploads a zip from the page: progress reaches 100 %, then the 
   const item = page.getByTestId('node-item').filter({ hasText: nodeId });
   await expect(item).toBeVisible();
   await expectAxeClean(page);
+  // On a phone the commands scroll inside their boxes; the page itself never gets wider.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('a malicious pack uploaded from the page shows the same hold and findings as a comfy-cli publish', async ({
