@@ -60,8 +60,9 @@ export function EventsList({ t, lang, path, headingId }: Props) {
       {data && data.events.length === 0 && <p className={muted}>{t('account.events.empty')}</p>}
       {data && data.events.length > 0 && (
         // On a phone the table scrolls sideways in here; it holds nothing focusable, so the box itself
-        // takes focus (keyboard scrolling) and is named after the section for screen readers.
-        <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-labelledby={headingId}>
+        // takes focus (keyboard scrolling) and is named after the section for screen readers: a group, not a
+        // second region landmark with the section's name (axe landmark-unique).
+        <div className="relative overflow-x-auto" tabIndex={0} role="group" aria-labelledby={headingId}>
           <table className="w-full border-collapse" aria-labelledby={headingId} data-testid="events-table">
             <thead className="border-b border-slate-200 dark:border-slate-700">
               <tr>
