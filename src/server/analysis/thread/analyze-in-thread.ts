@@ -81,7 +81,9 @@ export function analyzeInThread(
   limits: ThreadLimits = DEFAULT_THREAD_LIMITS,
 ): Promise<Analysis> {
   const worker = takeThread(limits.maxHeapMb);
+  const started = performance.now();
   return new Promise<Analysis>((resolve, reject) => {
+    const timedOut = () => reject(new AnalysisAborted(`The analysis took longer than ${limits.timeoutMs} ms.`));
     const finish = (reuse: boolean, outcome: () => void) => {
       clearTimeout(timer);
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
@@ -89,10 +91,14 @@ export function analyzeInThread(
       else void worker.terminate();
       outcome();
     };
+    // A reply and the timer can be due in the same turn of a busy event loop, and the reply may be
+    // handled first: one that arrives after the cap is refused like the timer would have refused it.
     const onMessage = (reply: AnalyzeReply) =>
-      reply.ok
-        ? finish(true, () => resolve(reply.analysis))
-        : finish(false, () => reject(new Error(`The analysis failed: ${reply.error}`)));
+      performance.now() - started > limits.timeoutMs
+        ? finish(true, timedOut)
+        : reply.ok
+          ? finish(true, () => resolve(reply.analysis))
+          : finish(false, () => reject(new Error(`The analysis failed: ${reply.error}`)));
     const onError = (error: Error & { code?: string }) =>
       finish(false, () =>
         reject(
@@ -103,10 +109,7 @@ export function analyzeInThread(
       );
     const onExit = (code: number) =>
       finish(false, () => reject(new Error(`The analysis thread exited (code ${code}) without a result.`)));
-    const timer = setTimeout(
-      () => finish(false, () => reject(new AnalysisAborted(`The analysis took longer than ${limits.timeoutMs} ms.`))),
-      limits.timeoutMs,
-    );
+    const timer = setTimeout(() => finish(false, timedOut), limits.timeoutMs);
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
     worker.postMessage(request);
   });

@@ -276,7 +276,11 @@ describe('the version.scan pipeline', () => {
   });
 
   it('gives up at once when the analysis outlives its wall-clock cap', async () => {
-    const version = await pendingVersion(CLEAN);
+    // Thousands of mapped classes: far more than 1 ms of analysis even on a warm, idle thread.
+    const mappings = Array.from({ length: 5_000 }, (_, i) => `    "Node${i}": Base,`).join('\n');
+    const version = await pendingVersion({
+      '__init__.py': `class Base:\n    pass\n\nNODE_CLASS_MAPPINGS = {\n${mappings}\n}\n`,
+    });
     expect(await runDueWithLimits({ maxHeapMb: 1024, timeoutMs: 1 })).toBe(1);
     expect(await versionRow(version.id)).toMatchObject({ status: 'NodeVersionStatusFlagged' });
     expect((await jobsOf(version.id))[0]!.lastError).toContain('took longer than 1 ms');
