@@ -72,7 +72,8 @@ test.describe('account page', () => {
 
       // Revoke with confirmation; the key stops working.
       await page.getByTestId('revoke-api-key').click();
-      const dialog = page.getByTestId('confirm-dialog');
+      // The page holds other confirmation dialogs (the security section's), closed: take the open one.
+      const dialog = page.getByTestId('confirm-dialog').filter({ visible: true });
       await expect(dialog).toBeVisible();
       await expect(dialog).toContainText('Revoke “e2e laptop”?');
       await expectAxeClean(page);
@@ -101,7 +102,8 @@ test.describe('account page', () => {
     const path = '/en/admin/customers';
     await openSignedIn(page, ADMIN_EMAIL, path, { timeout: 20_000 });
     await page.getByLabel('E-mail contains').fill(customerEmail);
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    // The page's own Search, not the header's pack search.
+    await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`email=${encodeURIComponent(customerEmail).replace(/\./g, '\\.')}`));
     const table = page.getByTestId('customers-table');
     await expect(table.getByRole('row')).toHaveCount(2);

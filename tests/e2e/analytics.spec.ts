@@ -11,13 +11,28 @@ import { startFakePosthog, type CapturedEvent, type FakePosthog } from '../suppo
 
 // One fake on one port: the tests of this file run one after the other.
 test.describe.configure({ mode: 'serial' });
-// PostHog drops events from browsers that look like bots ("HeadlessChrome", navigator.webdriver): this
-// one says it is the desktop Chrome a visitor would use.
+// PostHog drops events from browsers that look like bots ("HeadlessChrome" in the user agent or in
+// navigator.userAgentData's brands, as the headless shell says; navigator.webdriver): this one says it
+// is the desktop Chrome a visitor would use.
 test.use({
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
 });
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false }));
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });
+    const brands = [
+      { brand: 'Chromium', version: '140' },
+      { brand: 'Google Chrome', version: '140' },
+    ];
+    const uaData = {
+      brands,
+      mobile: false,
+      platform: 'Linux',
+      getHighEntropyValues: async () => ({ brands, mobile: false, platform: 'Linux' }),
+      toJSON: () => ({ brands, mobile: false, platform: 'Linux' }),
+    };
+    Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => uaData });
+  });
 });
 
 let fake: FakePosthog;
