@@ -45,7 +45,13 @@ export function CopyButton({ text, messages, label }: Props) {
         type="button"
         disabled={!ready}
         onClick={onClick}
-        aria-label={label ?? t('nodePageCopy.copyLabel')}
+        // Once copied, the visible word ("Copied") leads the name: a name that omits the visible text
+        // fails speech users who say what they see (axe label-content-name-mismatch).
+        aria-label={
+          state === 'copied'
+            ? `${t('nodePageCopy.copied')} — ${label ?? t('nodePageCopy.copyLabel')}`
+            : (label ?? t('nodePageCopy.copyLabel'))
+        }
         data-testid="copy-button"
         data-state={state}
         className={`${button.secondary} h-9 shrink-0`}
