@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { archives } from './archives.ts';
 import { timestamps } from './columns.ts';
 import { nodeVersionStatus } from './enums.ts';
@@ -18,6 +18,13 @@ export const nodeVersions = pgTable(
     deprecated: boolean('deprecated').notNull().default(false),
     /** What the publisher says about a deprecated version (what to use instead); '' when none. */
     deprecationMessage: text('deprecation_message').notNull().default(''),
+    /**
+     * When the version was yanked (PEP 592): it stays installable by exact version but leaves "latest",
+     * lists, search and the resolver's choice. Null: not yanked. Set and cleared only by services/versions/yank.ts.
+     */
+    yankedAt: timestamp('yanked_at', { withTimezone: true, mode: 'date' }),
+    /** Why it was yanked (shown beside it and sent with an exact install); '' when not yanked. */
+    yankedReason: text('yanked_reason').notNull().default(''),
     status: nodeVersionStatus('status').notNull().default('NodeVersionStatusPending'),
     statusReason: text('status_reason').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
