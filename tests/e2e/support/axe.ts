@@ -31,7 +31,9 @@ export async function axeViolations(page: Page, { tags = WCAG_AA, label }: AxeOp
   // in a fresh blank page it opens for every check: three to four times the cost (≈ 1.8 s against
   // 0.5 s on the node page), which made axe the largest part of the browser suite. Our pages have no
   // cross-origin frames, the case the default mode exists for.
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  // Only violations are read, so only they get node details: by default axe also builds a CSS selector
+  // and an HTML snippet for every passing node (thousands on a long page), most of its time.
+  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
   const results = await (tags === 'all' ? builder : builder.withTags([...tags])).analyze();
   const prefix = label ? `${label} ` : '';
   return results.violations.map((v) => `${prefix}${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
