@@ -156,8 +156,11 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
   let mirror: RunningMirror | null = null;
   try {
     await seedIfWanted(env, runtime);
-    // Search answers from memory: load it fully before the first request, then follow the change feed.
+    // Search answers from memory: load it fully before the first request, then follow the change feed
+    // (its cursor noted first, so a change during the load is applied again rather than missed).
+    await runtime.changes.begin();
     const search = await runtime.searchSync.start();
+    await runtime.followChanges();
     console.log(`Search index: ${search.documents} nodes loaded in ${Math.round(search.milliseconds)} ms.`);
     // Scans and node-class extraction of uploads, acceptance of direct (S3) uploads; stopped by runtime.close().
     runtime.jobs.start();
@@ -185,7 +188,7 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
   }
   let shuttingDown = false;
   // Anonymous reads from memory; compression of everything else (src/server/cache/).
-  const responseCache = await startResponseCache(env, runtime);
+  const responseCache = startResponseCache(env, runtime);
   const proxyHops = trustedProxyHops(env);
   const api = createApp(runtime.services, {
     registerMetrics: (registry) => registerCacheMetrics(registry, responseCache.store),

@@ -9,6 +9,8 @@ import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { popularQuerySettingsFromEnv } from './search/sync/popular-query-env.ts';
 import { SearchSync } from './search/sync/search-sync.ts';
+import { wakeOnFeedNotifications } from './services/change-feed/feed-wakeup.ts';
+import { ChangeFollower } from './services/change-feed/follower.ts';
 import { defaultJobHandlers } from './job-handlers.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { endIdleAnalysisThreads } from './analysis/thread/analyze-in-thread.ts';
@@ -39,6 +41,13 @@ export interface Runtime {
    * write never pay for the full load); close() stops it.
    */
   searchSync: SearchSync;
+  /**
+   * Follows the change feed for this process (services/change-feed/follower.ts): search is its first
+   * consumer, the response cache subscribes too. Created idle: `followChanges()` starts it (and, on
+   * PostgreSQL, the LISTEN that wakes it when another instance commits); close() stops it.
+   */
+  changes: ChangeFollower;
+  followChanges(): Promise<void>;
   /** Background jobs (scans, extraction, S3 upload acceptance). Created idle: the server starts it; close() stops it. */
   jobs: JobWorker;
   /** The redacting JSON logger (LOG_LEVEL) that background work reports through. */
@@ -70,6 +79,7 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     partnerNodeConversionRate: env.PARTNER_NODE_CONVERSION_RATE,
     vendorProxy: vendorProxyConfigFromEnv(env),
     ...(env.MIRROR_UPSTREAM ? { readOnlyMirror: true } : {}),
+    ...(env.DEFAULT_MIN_RELEASE_AGE > 0 ? { defaultMinReleaseAgeMs: env.DEFAULT_MIN_RELEASE_AGE } : {}),
     ...(env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET
       ? {
           githubOAuth: {
@@ -102,16 +112,36 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     popularQueries: { ...popularQuerySettingsFromEnv(env), clientSecret: config.signingSecret },
     onError: backgroundErrorReporter(logger, 'search-sync', 'search sync failed; retrying'),
   });
+  const changes = new ChangeFollower(services.db, {
+    // With a LISTEN a NOTIFY wakes it at once; the poll only covers a lost notification.
+    pollIntervalMs: env.DATABASE_URL ? 1_000 : 500,
+    onError: backgroundErrorReporter(logger, 'change-feed', 'following the change feed failed; retrying'),
+  });
+  changes.subscribe(searchSync);
+  let stopWakeups: () => Promise<void> = async () => {};
   const jobs = new JobWorker(services, defaultJobHandlers(), { staleMs: env.JOBS_STALE_SECONDS * 1000, logger });
   return {
     services,
     database,
     embedded,
     searchSync,
+    changes,
+    async followChanges() {
+      await changes.start();
+      if (env.DATABASE_URL) {
+        stopWakeups = await wakeOnFeedNotifications(
+          env.DATABASE_URL,
+          () => changes.wake(),
+          backgroundErrorReporter(logger, 'change-feed', 'change feed notifications failed; reconnecting'),
+        );
+      }
+    },
     jobs,
     logger,
     async close() {
       await jobs.stop();
+      await stopWakeups();
+      await changes.stop();
       await endIdleAnalysisThreads();
       await searchSync.stop();
       await database.close();

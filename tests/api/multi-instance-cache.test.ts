@@ -93,7 +93,7 @@ describe.skipIf(!onPostgres)('response cache on two instances', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('shows an edit, a database change and a ban on the other instance within a second', async () => {
+  it('shows an edit, a database change and a ban on the other instance within a second, and keeps what they do not touch', async () => {
     const owner = await signUp({ emailVerified: true });
     const publisherId = `cache-${Date.now().toString(36)}`;
     const nodeId = `${publisherId}-pack`;
@@ -111,7 +111,7 @@ describe.skipIf(!onPostgres)('response cache on two instances', () => {
     expect(node.status, await node.clone().text()).toBe(201);
     await eventually(async () => (await read(b, nodeId)).status === 200, 5_000, 'B to see the new node');
 
-    // A publisher without nodes: its edit touches no node row, so only A's notification can reach B.
+    // A publisher without nodes: its edit touches no node row; the feed's publisher row reaches B.
     const lonelyId = `${publisherId}-solo`;
     const lonely = await call(a, '/publishers', {
       method: 'POST',
@@ -137,8 +137,27 @@ describe.skipIf(!onPostgres)('response cache on two instances', () => {
     console.info(`publisher edit through A visible on B after ${publisherLag} ms`);
     expect(publisherLag).toBeLessThan(1_000);
 
-    // An edit through A: A never answers from its cache after its own write, B catches up within a second.
+    // Precise: an edit of another pack (same publisher) through A leaves B's entry of this one cached.
+    const otherId = `${publisherId}-other`;
+    const other = await call(a, `/publishers/${publisherId}/nodes`, {
+      method: 'POST',
+      token: owner.idToken,
+      json: { id: otherId, name: 'Other', description: LONG, repository: `https://github.com/example/${otherId}` },
+    });
+    expect(other.status, await other.clone().text()).toBe(201);
+    await eventually(async () => (await read(b, otherId)).status === 200, 5_000, 'B to see the other node');
     expect((await primed(b, nodeId)).name).toBe('First Name');
+    const unrelated = await call(a, `/publishers/${publisherId}/nodes/${otherId}`, {
+      method: 'PUT',
+      token: owner.idToken,
+      json: { name: 'Other Renamed', description: LONG },
+    });
+    expect(unrelated.status, await unrelated.clone().text()).toBe(200);
+    // Once B shows the other pack's change it has applied that feed row: this pack's entry survived it.
+    await eventually(async () => (await read(b, otherId)).name === 'Other Renamed', 5_000, 'B: other edit');
+    expect(await read(b, nodeId)).toMatchObject({ cache: 'HIT', name: 'First Name' });
+
+    // An edit through A: A never answers from its cache after its own write, B catches up within a second.
     await primed(a, nodeId);
     const edit = await call(a, `/publishers/${publisherId}/nodes/${nodeId}`, {
       method: 'PUT',
@@ -151,12 +170,13 @@ describe.skipIf(!onPostgres)('response cache on two instances', () => {
     console.info(`edit through A visible on B after ${editLag} ms`);
     expect(editLag).toBeLessThan(1_000);
 
-    // A change straight in the database (a job, an import, a CLI): both instances drop it via the feed.
+    // A change straight in the database (a job, an import, a CLI; no timestamp touched): the feed's
+    // trigger records it and its NOTIFY wakes both instances.
     await primed(b, nodeId);
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      await client.query(`UPDATE nodes SET name = 'Third Name', updated_at = now() WHERE id = $1`, [nodeId]);
+      await client.query(`UPDATE nodes SET name = 'Third Name' WHERE id = $1`, [nodeId]);
     } finally {
       await client.end();
     }

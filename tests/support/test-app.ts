@@ -8,6 +8,7 @@ import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { SearchSync } from '../../src/server/search/sync/search-sync.ts';
+import { ChangeFollower } from '../../src/server/services/change-feed/follower.ts';
 import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
 import type { AppConfig, Services } from '../../src/server/container.ts';
@@ -26,10 +27,11 @@ export interface TestApp {
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
   /** The app's search sync, never started: tests drive it with syncSearch() instead of timers. */
   searchSync: SearchSync;
+  /** The app's change-feed follower (search subscribed), never started: syncSearch() drives it. */
+  changes: ChangeFollower;
   /**
-   * One poll of the search change feed, as a running server does every 500 ms (a full load the first
-   * time). `full` reloads everything: for rows arranged straight in the database without bumping
-   * nodes.updated_at (e.g. comfy_nodes inserted by a factory).
+   * One pass of the change feed, as a running server makes every 500 ms or on a NOTIFY (a full search
+   * load the first time). `full` reloads the whole index.
    */
   syncSearch(options?: { full?: boolean }): Promise<void>;
   /** The app's job worker, never started: tests drive it with runJobs(). */
@@ -70,16 +72,20 @@ export async function createTestApp(
   });
   const app = createApp(services);
   const searchSync = new SearchSync(services.db, services.search);
+  const changes = new ChangeFollower(services.db);
+  changes.subscribe(searchSync);
+  await changes.begin();
   const jobs = new JobWorker(services, defaultJobHandlers(), { log: () => {} });
   return {
     app,
     services,
     database,
     searchSync,
+    changes,
     jobs,
     runJobs: () => jobs.runDue(),
     async syncSearch(options = {}) {
-      await (options.full ? searchSync.reload() : searchSync.syncNow());
+      await (options.full ? searchSync.reload() : changes.catchUp());
     },
     request(path, init = {}) {
       const { token, json, headers, ...rest } = init;
@@ -93,6 +99,7 @@ export async function createTestApp(
     },
     async close() {
       await jobs.stop();
+      await changes.stop();
       await searchSync.stop();
       await database.close();
       await rm(storageDir, { recursive: true, force: true });

@@ -4,23 +4,11 @@ import { LOCALE_COOKIE } from '../../i18n/locales.ts';
 /** Which listener a request came through: the site (API under /api) or the stand-alone API. */
 export type ListenerKind = 'site' | 'api';
 
-// Only anonymous reads whose answer is the same for every visitor and has no side effect but
-// the recorded search query (replayed on hits). Installs, downloads and archives are never here.
-const API_READS = [
-  /^\/nodes\/?$/,
-  /^\/nodes\/search\/?$/,
-  /^\/nodes\/(?!search\/?$|suggest\/?$)[^/]+\/?$/,
-  /^\/nodes\/[^/]+\/versions\/?$/,
-  /^\/publishers\/?$/,
-  /^\/publishers\/(?!validate\/?$)[^/]+\/?$/,
-  /^\/publishers\/[^/]+\/nodes(\/v2)?\/?$/,
-];
-const PAGE_READS = [
-  /^\/[a-z]{2}\/?$/,
-  /^\/[a-z]{2}\/nodes\/(?!claim\/?$)[^/]+\/?$/,
-  /^\/[a-z]{2}\/publishers\/[^/]+\/?$/,
-];
-/** GETs that write (OAuth callbacks): they invalidate like any other write. */
+// Which reads are kept is not decided here: an answer is kept when its route or page declared cache
+// keys (cache-keys.ts) on a public 200. Here only what holds for every request: who is anonymous, which
+// requests write, and what a cached answer depends on besides the data.
+
+/** GETs that write (OAuth callbacks): answered only after the instance applied what they changed. */
 const WRITING_GETS = [/^(\/api)?\/[a-z]{2}\/nodes\/claim\/callback\/?$/, /^(\/api)?\/github\//];
 
 const pathOf = (url: string) => {
@@ -43,16 +31,7 @@ export function isAnonymous(req: IncomingMessage): boolean {
   return !headers.authorization && !headers['x-api-key'] && !hasPersonalCookie(headers.cookie);
 }
 
-/** Whether the answer to this GET may come from (and go into) the cache. */
-export function isCacheableRead(kind: ListenerKind, req: IncomingMessage): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const path = pathOf(req.url ?? '/');
-  if (kind === 'api') return API_READS.some((pattern) => pattern.test(path)) && isAnonymous(req);
-  if (path.startsWith('/api/')) return API_READS.some((pattern) => pattern.test(path.slice(4))) && isAnonymous(req);
-  return PAGE_READS.some((pattern) => pattern.test(path)) && isAnonymous(req);
-}
-
-/** Whether this request may change data (then every cached response is dropped once it is answered). */
+/** Whether this request may change data (its answer then waits until this instance applied the change). */
 export function isWrite(req: IncomingMessage): boolean {
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS' || method === 'HEAD') return false;

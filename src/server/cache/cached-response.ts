@@ -1,31 +1,51 @@
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
+import { declaredCacheKeys, SURROGATE_KEY_HEADER } from './cache-keys.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** A response kept ready to send: every encoding already compressed, every header list already built. */
+/**
+ * A response kept ready to send. The body is stored once: brotli-compressed when the type compresses
+ * (nearly every client takes brotli), else as it is. The rare client without brotli gets it
+ * decompressed, and gzipped again if it takes gzip, on the fly (`bodyFor`).
+ */
 export interface CachedResponse {
   etag: string;
-  /** writeHead-ready header lists (Content-Length and Content-Encoding included) per encoding. */
-  headers: Record<Encoding, string[]>;
-  bodies: Record<Encoding, Buffer>;
+  /** The cache keys the answer declared (Surrogate-Key): a change naming one of them drops the entry. */
+  tags: readonly string[];
+  /** How `body` is stored. */
+  stored: 'br' | 'identity';
+  body: Buffer;
+  /** Headers every encoding shares (no Content-Length, Content-Encoding or cache status), flat name/value. */
+  common: readonly string[];
+  /** writeHead-ready headers for the stored body (Content-Length and Content-Encoding included). */
+  storedHeaders: readonly string[];
+  /** Length of the uncompressed body (for identity answers). */
+  identityLength: number;
   /** Headers of the 304 answer to a matching If-None-Match. */
-  notModifiedHeaders: string[];
+  notModifiedHeaders: readonly string[];
   /** Search queries the render recorded (popular queries): recorded again on every hit. */
   replay: readonly string[];
   storedAt: number;
-  /** What the entry costs in memory, roughly: bodies + headers + key. */
+  /** What the entry costs in memory, roughly: body + headers + key. */
   bytes: number;
 }
 
 const brotli = promisify(brotliCompress);
+const unbrotli = promisify(brotliDecompress);
 const gzipAsync = promisify(gzip);
 
 // Compressed once per render and then served many times, in the zlib thread pool (off the event loop).
-// Brotli 5 is near gzip -9 in size at a few ms for a 100 KB page; higher levels cost tens of ms per miss.
-const BROTLI_OPTIONS = {
+// The stored copy is what fills memory, so it uses a higher brotli quality than a one-off answer.
+const STORED_BROTLI = {
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: 7,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  },
+};
+const ONE_OFF_BROTLI = {
   params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
 };
 const COMPRESSIBLE = /^(text\/|application\/([\w.+-]*\+)?(json|javascript|xml)\b|image\/svg\+xml)/i;
@@ -67,11 +87,23 @@ export function isCompressible(contentType: string | undefined, length: number):
   return length >= MIN_COMPRESSED_BYTES && !!contentType && COMPRESSIBLE.test(contentType);
 }
 
-/** Compresses one body for one encoding (also for uncached responses that pass through the cache). */
+/** Compresses one body for one encoding (for answers that are not kept). */
 export function encodeBody(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === 'br') return brotli(body, BROTLI_OPTIONS);
+  if (encoding === 'br') return brotli(body, ONE_OFF_BROTLI);
   if (encoding === 'gzip') return gzipAsync(body);
   return Promise.resolve(body);
+}
+
+/** The body in the encoding a client takes: the stored bytes, or derived from them on the fly. */
+export async function bodyFor(entry: CachedResponse, encoding: Encoding): Promise<Buffer> {
+  if (entry.stored === 'identity' || encoding === 'br') return entry.body;
+  const plain = await unbrotli(entry.body);
+  return encoding === 'gzip' ? gzipAsync(plain) : plain;
+}
+
+/** The encoding an entry is sent in for a client that negotiated `encoding`. */
+export function sentEncoding(entry: CachedResponse, encoding: Encoding): Encoding {
+  return entry.stored === 'identity' ? 'identity' : encoding;
 }
 
 /** Builds a cache entry from a 200 response the app rendered (status, headers as set, full body). */
@@ -99,24 +131,27 @@ export async function buildCachedResponse(input: {
   common.push('etag', etag, 'vary', vary);
 
   const compress = isCompressible(headerValues(headers['content-type'])[0], body.length);
-  const [br, gz] = compress ? await Promise.all([encodeBody(body, 'br'), encodeBody(body, 'gzip')]) : [body, body];
-  const bodies: Record<Encoding, Buffer> = { br, gzip: gz, identity: body };
-  const headersFor = (encoding: Encoding): string[] => [
+  const stored = compress ? await brotli(body, STORED_BROTLI) : body;
+  const storedHeaders = [
     ...common,
-    ...(compress && encoding !== 'identity' ? ['content-encoding', encoding] : []),
+    ...(compress ? ['content-encoding', 'br'] : []),
     'content-length',
-    String(bodies[encoding].length),
+    String(stored.length),
     CACHE_STATUS_HEADER,
     'HIT',
   ];
-  const headerBytes = common.reduce((sum, item) => sum + item.length, 0) * 3;
+  const headerBytes = common.reduce((sum, item) => sum + item.length, 0) + 64;
   return {
     etag,
-    headers: { br: headersFor('br'), gzip: headersFor('gzip'), identity: headersFor('identity') },
-    bodies,
+    tags: declaredCacheKeys(headers[SURROGATE_KEY_HEADER]),
+    stored: compress ? 'br' : 'identity',
+    body: stored,
+    common,
+    storedHeaders,
+    identityLength: body.length,
     notModifiedHeaders: [...notModified, CACHE_STATUS_HEADER, 'HIT'],
     replay: input.replay,
     storedAt: input.now,
-    bytes: body.length + (compress ? br.length + gz.length : 0) + headerBytes + input.key.length * 2 + 256,
+    bytes: stored.length + headerBytes + input.key.length * 2 + 256,
   };
 }

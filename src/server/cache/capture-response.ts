@@ -33,32 +33,80 @@ function applyHeaders(res: ServerResponse, headers: unknown): void {
   }
 }
 
+/** What to do with a response once its status and headers are known. */
+export type CaptureDecision = 'keep' | 'pass' | 'not-modified';
+
 /**
  * Lets the app write its response into memory instead of onto the socket (the way compression
- * middleware intercepts a response): resolves with status, headers and the whole body once the app
- * ends it, after putting the response's own methods back so the caller can send what it decides.
+ * middleware intercepts a response). When the status and headers are known (the first writeHead,
+ * write or end), `decide` says what happens: `keep` buffers the whole body and resolves with it once the
+ * app ends the response, after putting the response's own methods back so the caller can send what it
+ * decides; `pass` puts them back at once and lets the app stream its answer as it would have (resolves
+ * with null); `not-modified` answers an empty 304 instead and drops what the app writes (null too).
  */
-export function captureResponse(res: ServerResponse): Promise<CapturedResponse> {
+export function captureResponse(
+  res: ServerResponse,
+  decide: (status: number, res: ServerResponse) => CaptureDecision = () => 'keep',
+): Promise<CapturedResponse | null> {
   const { writeHead, write, end, flushHeaders } = res;
   const chunks: Buffer[] = [];
+  let decision: CaptureDecision | null = null;
   return new Promise((resolve) => {
     const restore = () => {
       Object.assign(res, { writeHead, write, end, flushHeaders });
+    };
+    /** Decides once; true when the call must go on to the restored methods (pass). */
+    const decided = (): boolean => {
+      if (decision === null) {
+        decision = decide(res.statusCode, res);
+        if (decision === 'pass') {
+          restore();
+          resolve(null);
+        } else if (decision === 'not-modified') {
+          restore();
+          for (const name of ['content-length', 'content-type', 'content-encoding', 'transfer-encoding'])
+            res.removeHeader(name);
+          res.writeHead(304);
+          res.end();
+          // What the app still writes goes nowhere.
+          Object.assign(res, {
+            writeHead: () => res,
+            write: (...args: unknown[]) => {
+              const done = args.find((arg) => typeof arg === 'function') as Callback | undefined;
+              if (done) process.nextTick(done);
+              return true;
+            },
+            end: (...args: unknown[]) => {
+              const done = args.find((arg) => typeof arg === 'function') as Callback | undefined;
+              if (done) process.nextTick(done);
+              return res;
+            },
+            flushHeaders: () => {},
+          });
+          resolve(null);
+        }
+      }
+      return decision === 'pass';
     };
     res.writeHead = function captureHead(status: number, ...rest: unknown[]) {
       res.statusCode = status;
       if (typeof rest[0] === 'string') res.statusMessage = rest[0];
       applyHeaders(res, typeof rest[0] === 'string' ? rest[1] : rest[0]);
+      if (decided()) return res.writeHead(status);
       return res;
     } as ServerResponse['writeHead'];
     res.flushHeaders = () => {};
     res.write = function captureWrite(chunk: Chunk, encoding?: unknown, callback?: Callback) {
+      if (decided()) return (res.write as (...a: unknown[]) => boolean)(chunk, encoding, callback);
+      if (decision !== 'keep') return (res.write as (...a: unknown[]) => boolean)(chunk, encoding, callback);
       const done = typeof encoding === 'function' ? (encoding as Callback) : callback;
       if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, encoding));
       if (done) process.nextTick(done);
       return true;
     } as ServerResponse['write'];
     res.end = function captureEnd(chunk?: unknown, encoding?: unknown, callback?: unknown) {
+      if (decided() || decision !== 'keep')
+        return (res.end as (...a: unknown[]) => ServerResponse)(chunk, encoding, callback);
       const done = [chunk, encoding, callback].find((arg) => typeof arg === 'function') as Callback | undefined;
       if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
         chunks.push(toBuffer(chunk as Chunk, encoding));

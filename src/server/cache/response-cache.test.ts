@@ -1,9 +1,9 @@
 import { getRequestListener } from '@hono/node-server';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { publisherScene, type PublisherScene } from '../../../tests/support/authz/scene.ts';
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
 import { installCountsSettled } from '../services/nodes/count-install.ts';
@@ -53,6 +53,10 @@ describe('response cache', () => {
   let base: string;
   let off: http.Server;
   let offBase: string;
+  /** How often the app itself was asked for each URL (what the cache let through). */
+  const renders = new Map<string, number>();
+  /** Renders of these URLs wait for the promise (to line requests up). */
+  const held = new Map<string, Promise<void>>();
 
   const listen = async (target: http.Server) => {
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
@@ -78,11 +82,16 @@ describe('response cache', () => {
       TRUST_PROXY: false,
       TRUST_PROXY_HOPS: 1,
     };
-    cache = await startResponseCache(env, t);
+    cache = startResponseCache(env, t);
     const listener = getRequestListener(createApp(t.services, { proxyHops: 1 }).fetch);
-    server = http.createServer(cache.wrap('api', (req, res) => void listener(req, res)));
+    server = http.createServer(
+      cache.wrap('api', (req, res) => {
+        renders.set(req.url ?? '', (renders.get(req.url ?? '') ?? 0) + 1);
+        void (held.get(req.url ?? '') ?? Promise.resolve()).then(() => listener(req, res));
+      }),
+    );
     base = await listen(server);
-    const disabled = await startResponseCache({ ...env, RESPONSE_CACHE_MAX_BYTES: 0 }, t);
+    const disabled = startResponseCache({ ...env, RESPONSE_CACHE_MAX_BYTES: 0 }, t);
     off = http.createServer(disabled.wrap('api', (req, res) => void listener(req, res)));
     offBase = await listen(off);
   });
@@ -111,7 +120,11 @@ describe('response cache', () => {
     expect(identity.body.toString('utf8')).toBe(plain);
     expect(identity.headers['etag']).toBe(first.headers['etag']);
     expect(identity.headers['cache-control']).toMatch(/public/);
-    expect(cache.store.stats().bytes).toBeGreaterThan(plain.length);
+    // Stored once, compressed: the entry is smaller than the page it answers.
+    expect(cache.store.stats().bytes).toBeLessThan(plain.length);
+    // What the answer shows, for a CDN in front.
+    expect(identity.headers['surrogate-key']).toBe(`node:cached-pack publisher:${s.publisher.id}`);
+    expect(identity.headers['cache-tag']).toBe(`node:cached-pack,publisher:${s.publisher.id}`);
   });
 
   it('answers a matching If-None-Match with an empty 304', async () => {
@@ -165,21 +178,62 @@ describe('response cache', () => {
     expect((await request(base, '/nodes/soon-banned')).status).toBe(403);
   });
 
-  it('drops what a change seen in the nodes.updated_at feed altered (a write from elsewhere)', async () => {
-    await request(base, '/nodes/cached-pack');
+  it('drops what a change in the change feed names, and only that (a write from elsewhere)', async () => {
+    await seedNode(t.services.db, { id: 'bystander', description: LONG, publisher: s.publisher, versions: [] });
+    await t.syncSearch();
+    for (const path of ['/nodes/cached-pack', '/nodes/bystander']) await request(base, path);
     expect((await request(base, '/nodes/cached-pack')).headers['x-nodeyard-cache']).toBe('HIT');
-    // As a job, an import or another instance would: straight to the database, stamping updated_at.
-    await t.services.db
-      .update(nodes)
-      .set({ name: 'Changed Elsewhere', updatedAt: sql`now()` })
-      .where(eq(nodes.id, 'cached-pack'));
-    // Without the feed the stale entry is still what the cache holds…
+    // As a job, an import or another instance would: straight to the database, no timestamp touched.
+    await t.services.db.update(nodes).set({ name: 'Changed Elsewhere' }).where(eq(nodes.id, 'cached-pack'));
+    // Until the feed is read the stale entry is still what the cache holds…
     expect(json(await request(base, '/nodes/cached-pack'))).toMatchObject({ name: 'Renamed Pack' });
-    // …the next poll (every 500 ms on a server) drops it.
+    // …the next pass (a NOTIFY, or the poll every 500 ms on a server) drops it, and nothing else.
     await t.syncSearch();
     const after = await request(base, '/nodes/cached-pack');
     expect(after.headers['x-nodeyard-cache']).toBe('MISS');
     expect(json(after)).toMatchObject({ name: 'Changed Elsewhere' });
+    expect((await request(base, '/nodes/bystander')).headers['x-nodeyard-cache']).toBe('HIT');
+  });
+
+  it('purges nothing for requests that change nothing: a resolve, a search, a failed write', async () => {
+    await request(base, '/nodes/cached-pack');
+    const purged = cache.store.stats().purged;
+    const resolve = await request(base, '/workflows/resolve', {
+      method: 'POST',
+      json: { nodes: [{ id: 1, type: 'KSampler' }] },
+    });
+    expect(resolve.status).toBeLessThan(500);
+    await request(base, '/nodes/search?search=sampler');
+    const refused = await request(base, `/publishers/${s.publisher.id}/nodes/cached-pack`, {
+      method: 'PUT',
+      json: { name: 'Not Allowed' },
+    });
+    expect(refused.status).toBe(401);
+    await t.syncSearch();
+    expect(cache.store.stats().purged).toBe(purged);
+    expect((await request(base, '/nodes/cached-pack')).headers['x-nodeyard-cache']).toBe('HIT');
+  });
+
+  it('renders once for simultaneous misses of one key and shares the answer', async () => {
+    const path = '/nodes/cached-pack/versions';
+    let arrived = 0;
+    const count = () => arrived++;
+    server.on('request', count);
+    // The first render waits until all ten requests reached the server, so they are truly simultaneous.
+    let release!: () => void;
+    held.set(path, new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const answers = Promise.all(Array.from({ length: 10 }, () => request(base, path)));
+      await vi.waitFor(() => expect(arrived).toBe(10), { timeout: 10_000, interval: 10 });
+      release();
+      const bodies = (await answers).map((answer) => [answer.status, answer.body.toString('utf8')] as const);
+      expect(bodies.map(([status]) => status)).toEqual(Array(10).fill(200));
+      expect(new Set(bodies.map(([, body]) => body)).size).toBe(1);
+      expect(renders.get(path)).toBe(1);
+    } finally {
+      server.off('request', count);
+      held.delete(path);
+    }
   });
 
   it("records a cached search for each request's own client, hits included", async () => {

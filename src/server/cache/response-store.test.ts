@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { CachedResponse } from './cached-response.ts';
 import { ResponseStore } from './response-store.ts';
 
-const entry = (bytes: number, storedAt = 0): CachedResponse => ({
+const entry = (bytes: number, storedAt = 0, tags: string[] = []): CachedResponse => ({
   etag: '"x"',
-  headers: { br: [], gzip: [], identity: [] },
-  bodies: { br: Buffer.alloc(0), gzip: Buffer.alloc(0), identity: Buffer.alloc(0) },
+  tags,
+  stored: 'identity',
+  body: Buffer.alloc(0),
+  common: [],
+  storedHeaders: [],
+  identityLength: 0,
   notModifiedHeaders: [],
   replay: [],
   storedAt,
@@ -44,6 +48,26 @@ describe('ResponseStore', () => {
     expect(store.set('stale', entry(10), before)).toBe(false);
     expect(store.set('fresh', entry(10), store.generation)).toBe(true);
     expect(store.stats()).toMatchObject({ entries: 1, bytes: 10, invalidations: 1 });
+  });
+
+  it('purges only the entries that carry a changed key, and refuses renders of those keys that started before', () => {
+    const store = new ResponseStore({ maxBytes: 1000, ttlMs: 60_000, now: () => 0 });
+    const before = store.generation;
+    store.set('alpha page', entry(10, 0, ['node:alpha', 'publisher:acme']), before);
+    store.set('beta page', entry(10, 0, ['node:beta', 'publisher:acme']), before);
+    store.set('list', entry(10, 0, ['lists']), before);
+    expect(store.purge(['node:alpha', 'lists'])).toBe(2);
+    expect(store.get('alpha page')).toBeUndefined();
+    expect(store.get('list')).toBeUndefined();
+    expect(store.get('beta page')).toBeDefined();
+    // Rendered from data read before the change: refused for the changed keys only.
+    expect(store.set('alpha page', entry(10, 0, ['node:alpha']), before)).toBe(false);
+    expect(store.set('gamma page', entry(10, 0, ['node:gamma']), before)).toBe(true);
+    expect(store.set('alpha page', entry(10, 0, ['node:alpha']), store.generation)).toBe(true);
+    // A publisher change reaches every page of its packs.
+    expect(store.purge(['publisher:acme'])).toBe(1);
+    expect(store.get('beta page')).toBeUndefined();
+    expect(store.stats()).toMatchObject({ entries: 2, bytes: 20, purged: 3 });
   });
 
   it('drops entries older than the TTL', () => {

@@ -6,14 +6,21 @@ export interface ResponseStoreStats {
   maxBytes: number;
   hits: number;
   misses: number;
+  /** Entries dropped because a change named one of their keys (or everything was dropped). */
+  purged: number;
+  /** Times a change was applied (one purge of a set of keys, or of everything). */
   invalidations: number;
 }
 
+/** Past this many remembered key purges, they are folded into one "everything purged" mark. */
+const REMEMBERED_PURGES = 10_000;
+
 /**
- * The memory behind the response cache: entries by key, least recently used evicted first once the
- * stored bytes pass `maxBytes`. Any change to the data empties it at once (`invalidate`), and bumps a
- * generation: a response rendered from data read before the change may not be stored after it
- * (`set` with the generation its render started under), so nothing stale survives an invalidation.
+ * The memory behind the response cache: entries by request key, each tagged with the cache keys its
+ * answer declared (cache-keys.ts); least recently used evicted first once the stored bytes pass
+ * `maxBytes`. A change purges the entries carrying its keys (`purge`), and remembers when: a response
+ * whose render started before a purge of one of its keys may not be stored after it (`set` with the
+ * sequence its render started under), so nothing stale survives a change.
  */
 export class ResponseStore {
   readonly maxBytes: number;
@@ -21,10 +28,15 @@ export class ResponseStore {
   readonly #now: () => number;
   // A Map iterates in insertion order: re-inserting on a hit keeps the least recently used first.
   readonly #entries = new Map<string, CachedResponse>();
+  readonly #byTag = new Map<string, Set<string>>();
+  /** Cache key → the sequence number of its latest purge. */
+  readonly #purgedAt = new Map<string, number>();
+  #everythingPurgedAt = 0;
+  #sequence = 0;
   #bytes = 0;
-  #generation = 0;
   #hits = 0;
   #misses = 0;
+  #purged = 0;
   #invalidations = 0;
 
   constructor(options: { maxBytes: number; ttlMs: number; now?: () => number }) {
@@ -37,20 +49,16 @@ export class ResponseStore {
     return this.maxBytes > 0;
   }
 
-  /** Changes with every invalidation; a render notes it before reading any data. */
+  /** Grows with every purge; a render notes it before reading any data. */
   get generation(): number {
-    return this.#generation;
+    return this.#sequence;
   }
 
   get(key: string): CachedResponse | undefined {
     const entry = this.#entries.get(key);
-    if (!entry) {
-      this.#misses++;
-      return undefined;
-    }
+    if (!entry) return undefined;
     if (this.#now() - entry.storedAt > this.#ttlMs) {
       this.#delete(key, entry);
-      this.#misses++;
       return undefined;
     }
     this.#entries.delete(key);
@@ -59,13 +67,27 @@ export class ResponseStore {
     return entry;
   }
 
-  /** Stores unless the data changed since `generation` was read, or the entry alone would not fit. */
+  /** Counts a cacheable request that had to render. */
+  noteMiss(): void {
+    this.#misses++;
+  }
+
+  /**
+   * Stores unless one of the entry's keys was purged since `generation` was read (its render may have
+   * read the data before that change), or the entry alone would take over a quarter of the memory.
+   */
   set(key: string, entry: CachedResponse, generation: number): boolean {
-    if (generation !== this.#generation || entry.bytes > this.maxBytes / 4) return false;
+    if (entry.bytes > this.maxBytes / 4 || this.#everythingPurgedAt > generation) return false;
+    if (entry.tags.some((tag) => (this.#purgedAt.get(tag) ?? 0) > generation)) return false;
     const previous = this.#entries.get(key);
     if (previous) this.#delete(key, previous);
     this.#entries.set(key, entry);
     this.#bytes += entry.bytes;
+    for (const tag of entry.tags) {
+      let keys = this.#byTag.get(tag);
+      if (!keys) this.#byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
     for (const [oldestKey, oldest] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
       this.#delete(oldestKey, oldest);
@@ -73,11 +95,39 @@ export class ResponseStore {
     return true;
   }
 
-  /** Forgets everything: called for every change anywhere that may alter a cached response. */
-  invalidate(): void {
-    this.#generation++;
+  /** Drops the entries that carry any of `tags` (one change in the feed); returns how many went. */
+  purge(tags: Iterable<string>): number {
+    const sequence = ++this.#sequence;
     this.#invalidations++;
+    let dropped = 0;
+    for (const tag of tags) {
+      this.#purgedAt.set(tag, sequence);
+      const keys = this.#byTag.get(tag);
+      if (!keys) continue;
+      for (const key of [...keys]) {
+        const entry = this.#entries.get(key);
+        if (!entry) continue;
+        this.#delete(key, entry);
+        dropped++;
+      }
+    }
+    if (this.#purgedAt.size > REMEMBERED_PURGES) {
+      // Bounded memory: every render in flight is treated as older than this point (it is not stored).
+      this.#purgedAt.clear();
+      this.#everythingPurgedAt = sequence;
+    }
+    this.#purged += dropped;
+    return dropped;
+  }
+
+  /** Forgets everything: what changed is unknown (the feed was pruned past the follower's cursor). */
+  invalidate(): void {
+    this.#everythingPurgedAt = ++this.#sequence;
+    this.#invalidations++;
+    this.#purged += this.#entries.size;
+    this.#purgedAt.clear();
     this.#entries.clear();
+    this.#byTag.clear();
     this.#bytes = 0;
   }
 
@@ -88,6 +138,7 @@ export class ResponseStore {
       maxBytes: this.maxBytes,
       hits: this.#hits,
       misses: this.#misses,
+      purged: this.#purged,
       invalidations: this.#invalidations,
     };
   }
@@ -95,5 +146,10 @@ export class ResponseStore {
   #delete(key: string, entry: CachedResponse): void {
     this.#entries.delete(key);
     this.#bytes -= entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = this.#byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#byTag.delete(tag);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { trustedProxyHops, type Env } from '../env.ts';
 import { requestClientAddress } from '../http/client-ip.ts';
 import type { Runtime } from '../runtime.ts';
-import { listenForPeers, type PeerInvalidation } from './peer-invalidation.ts';
+import { keysOfChange } from './cache-keys.ts';
 import { RecordedQueries } from './recorded-queries.ts';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 import { ResponseStore } from './response-store.ts';
@@ -11,43 +11,40 @@ export interface RunningResponseCache extends ResponseCache {
 }
 
 /**
- * The response cache of one server process, kept correct three ways: a write answered by this
- * instance drops it at once; other instances are told through PostgreSQL NOTIFY; and every change
- * the search sync sees in the nodes.updated_at feed (jobs, imports, writes elsewhere) drops it too.
+ * The response cache of one server process, kept correct by the change feed alone: it is a consumer
+ * of the process's follower (after search), and each feed row purges the entries that carry its keys.
+ * A write answered here waits until the follower applied it; other instances' writes and jobs arrive
+ * through the follower's poll or a PostgreSQL NOTIFY (runtime.followChanges).
  */
-export async function startResponseCache(
-  env: Pick<
-    Env,
-    'RESPONSE_CACHE_MAX_BYTES' | 'RESPONSE_CACHE_TTL_SECONDS' | 'DATABASE_URL' | 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'
-  >,
-  runtime: Pick<Runtime, 'services' | 'searchSync'>,
-  onError: (error: unknown) => void = (error) => console.error('response cache invalidation failed:', error),
-): Promise<RunningResponseCache> {
+export function startResponseCache(
+  env: Pick<Env, 'RESPONSE_CACHE_MAX_BYTES' | 'RESPONSE_CACHE_TTL_SECONDS' | 'TRUST_PROXY' | 'TRUST_PROXY_HOPS'>,
+  runtime: Pick<Runtime, 'services' | 'changes'>,
+): RunningResponseCache {
   const store = new ResponseStore({
     maxBytes: env.RESPONSE_CACHE_MAX_BYTES,
     ttlMs: env.RESPONSE_CACHE_TTL_SECONDS * 1000,
   });
   const queries = new RecordedQueries(runtime.services.search);
-  const peers: PeerInvalidation | null =
-    store.enabled && env.DATABASE_URL
-      ? await listenForPeers(env.DATABASE_URL, () => store.invalidate(), onError)
-      : null;
-  const unsubscribe = runtime.searchSync.onChange(() => store.invalidate());
+  const unsubscribe = runtime.changes.subscribe({
+    apply(changes) {
+      const keys = new Set<string>();
+      for (const change of changes) for (const key of keysOfChange(change)) keys.add(key);
+      store.purge(keys);
+    },
+    reset: () => store.invalidate(),
+  });
   const hops = trustedProxyHops(env);
   const cache = createResponseCache({
     store,
     queries,
     clientOf: (req) => requestClientAddress(req, hops),
-    onWrite: () => {
-      store.invalidate();
-      peers?.announce();
-    },
+    settle: () => runtime.changes.catchUp(),
   });
   return {
     ...cache,
-    async close() {
+    close() {
       unsubscribe();
-      await peers?.close();
+      return Promise.resolve();
     },
   };
 }

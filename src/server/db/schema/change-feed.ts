@@ -22,7 +22,10 @@ export const changeFeed = pgTable(
     /** The version of a version or classes change, and its version string (kept: the row may be gone). */
     versionId: uuid('version_id'),
     version: text('version'),
-    /** The publisher of a publisher change. */
+    /**
+     * The publisher of a publisher change; for a pack, version or classes change the pack's publisher
+     * (migration 0016: publisher pages list the pack), and a pack that moved is recorded for both.
+     */
     publisherId: text('publisher_id'),
     /** The database clock at commit; pruning keeps a window of these. */
     recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -6,6 +6,8 @@ import { errorResponses, NodeSchema } from '../schemas.ts';
 import { nodeDetail } from './node-detail.ts';
 import { nodeIdParam } from './node-id-param.ts';
 import { flagParam } from './query-params.ts';
+import { declareCacheKeys } from '../../http/declare-cache-keys.ts';
+import { nodeKey, publisherKey } from '../../cache/cache-keys.ts';
 
 const route = createRoute({
   method: 'get',
@@ -34,6 +36,7 @@ export function registerGetNode(app: App) {
     const { include_translations: includeTranslations = false } = c.req.valid('query');
     const { db, config } = c.get('services');
     const [bundle] = await loadNodeBundles(db, [await getVisibleNode(db, nodeId)]);
+    declareCacheKeys(c, [nodeKey(nodeId), nodeKey(bundle!.node.id), publisherKey(bundle!.node.publisherId)]);
     return c.json(nodeDetail(bundle!, config, includeTranslations), 200);
   });
 }

@@ -6,6 +6,8 @@ import { nodeOrderBy, parseNodeSort, sortUsesPublisher } from '../../services/no
 import { errorResponses, NodeListSchema, repeatedQuery } from '../schemas.ts';
 import { nodeListResponse } from './node-list-response.ts';
 import { flagParam, instantParam, optionalText, pageParam, pageSizeParam } from './query-params.ts';
+import { declareCacheKeys } from '../../http/declare-cache-keys.ts';
+import { LISTS_KEY } from '../../cache/cache-keys.ts';
 
 const route = createRoute({
   method: 'get',
@@ -60,6 +62,7 @@ export function registerListNodes(app: App) {
       }),
       orderBy: nodeOrderBy(sort),
     });
+    declareCacheKeys(c, [LISTS_KEY]);
     return c.json(await nodeListResponse(db, config, result, paging), 200);
   });
 }

@@ -10,6 +10,8 @@ import { flagParam, optionalText, pageParam, pageSizeParam } from './query-param
 import { highlightsOf, loadHitRows, repositoryTerm } from '../../services/nodes/search-hits.ts';
 import { coreClassNamed } from '../../services/workflows/core-classes.ts';
 import { NodeSearchResultSchema } from './search-schemas.ts';
+import { declareCacheKeys } from '../../http/declare-cache-keys.ts';
+import { SEARCH_KEY } from '../../cache/cache-keys.ts';
 
 const SORTS = ['relevance', 'downloads', 'stars', 'newest', 'updated'] as const satisfies readonly SearchSort[];
 
@@ -98,6 +100,7 @@ export function registerSearchNodes(app: App) {
     const bundles = await loadNodeBundles(db, rows);
     const nodes = bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false }));
     const coreClass = coreClassNamed(query.search);
+    declareCacheKeys(c, [SEARCH_KEY]);
     return c.json(
       {
         ...(coreClass ? { core_class: coreClass } : {}),

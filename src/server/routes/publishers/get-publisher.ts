@@ -7,6 +7,8 @@ import { loadMembers } from '../../services/publishers/members.ts';
 import { toApiPublisher } from '../../services/serialize/publisher.ts';
 import { errorResponses, PublisherSchema } from '../schemas.ts';
 import { PublisherParams } from './schemas.ts';
+import { declareCacheKeys } from '../../http/declare-cache-keys.ts';
+import { publisherKey } from '../../cache/cache-keys.ts';
 
 const route = createRoute({
   method: 'get',
@@ -27,6 +29,7 @@ export function registerGetPublisher(app: App) {
     const { db } = c.get('services');
     const publisher = await getPublisherOr404(db, c.req.valid('param').publisherId);
     const viewer = await getViewer(c);
+    declareCacheKeys(c, [publisherKey(c.req.valid('param').publisherId), publisherKey(publisher.id)]);
     // Upstream shows every member's e-mail to anyone; here only owners and admins see the roster.
     const role = viewer ? await findRole(db, publisher.id, viewer.id) : null;
     const seesMembers = !!viewer && (viewer.isAdmin || role === 'owner');

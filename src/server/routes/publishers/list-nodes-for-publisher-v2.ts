@@ -8,6 +8,8 @@ import { iconImagesById, ISLAND_ICON_SIZES } from '../../../lib/images/image-url
 import { IconImagesSchema } from '../image-schemas.ts';
 import { errorResponses, NodeListSchema } from '../schemas.ts';
 import { PaginationQuery, PublisherParams } from './schemas.ts';
+import { declareCacheKeys } from '../../http/declare-cache-keys.ts';
+import { publisherKey, publisherNodesKey } from '../../cache/cache-keys.ts';
 
 const route = createRoute({
   method: 'get',
@@ -43,6 +45,13 @@ export function registerListNodesForPublisherV2(app: App) {
       limit,
     });
     const bundles = await loadNodeBundles(db, rows);
+    const requested = c.req.valid('param').publisherId;
+    declareCacheKeys(c, [
+      publisherKey(requested),
+      publisherKey(publisher.id),
+      publisherNodesKey(requested),
+      publisherNodesKey(publisher.id),
+    ]);
     const nodes = bundles.map((bundle) => toApiNode(bundle, config));
     return c.json(
       {

@@ -6,6 +6,8 @@ import { listPublisherNodes } from '../../services/publishers/list-publisher-nod
 import { toApiNode } from '../../services/serialize/node.ts';
 import { errorResponses, NodeSchema } from '../schemas.ts';
 import { includeBannedQuery, PublisherParams } from './schemas.ts';
+import { declareCacheKeys } from '../../http/declare-cache-keys.ts';
+import { publisherKey, publisherNodesKey } from '../../cache/cache-keys.ts';
 
 const route = createRoute({
   method: 'get',
@@ -26,6 +28,13 @@ export function registerListNodesForPublisher(app: App) {
     const publisher = await getPublisherOr404(db, c.req.valid('param').publisherId);
     const rows = await listPublisherNodes(db, publisher.id, c.req.valid('query').include_banned ?? false);
     const bundles = await loadNodeBundles(db, rows);
+    const requested = c.req.valid('param').publisherId;
+    declareCacheKeys(c, [
+      publisherKey(requested),
+      publisherKey(publisher.id),
+      publisherNodesKey(requested),
+      publisherNodesKey(publisher.id),
+    ]);
     return c.json(
       bundles.map((bundle) => toApiNode(bundle, config)),
       200,

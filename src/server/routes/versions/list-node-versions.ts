@@ -6,6 +6,8 @@ import { DEFAULT_LISTED_STATUSES, listNodeVersions } from '../../services/versio
 import { nodeIdParam } from '../nodes/node-id-param.ts';
 import { flagParam } from '../nodes/query-params.ts';
 import { errorResponses, NodeVersionSchema, NodeVersionStatusSchema, repeatedQuery } from '../schemas.ts';
+import { declareCacheKeys } from '../../http/declare-cache-keys.ts';
+import { nodeKey } from '../../cache/cache-keys.ts';
 
 const route = createRoute({
   method: 'get',
@@ -40,6 +42,7 @@ export function registerListNodeVersions(app: App) {
     const node = await getVisibleNode(db, nodeId);
     const statuses = query.statuses?.length ? query.statuses : DEFAULT_LISTED_STATUSES;
     const versions = await listNodeVersions(db, node.id, statuses);
+    declareCacheKeys(c, [nodeKey(nodeId), nodeKey(node.id)]);
     const includeStatusReason = query.include_status_reason ?? false;
     return c.json(
       versions.map(({ version, hasArchive, sha256 }) =>

@@ -11,18 +11,34 @@ import { updatePublisher } from '../../services/publishers/update-publisher.ts';
 import { refreshLatestVersion } from '../../services/versions/latest.ts';
 import { MiniSearchIndex } from '../minisearch-index.ts';
 import type { SearchIndex, SearchQuery } from '../port.ts';
+import { ChangeFollower } from '../../services/change-feed/follower.ts';
 import { SearchSync } from './search-sync.ts';
 
 const find = (index: SearchIndex, text: string, extra: Partial<SearchQuery> = {}) =>
   index.search({ text, sort: 'relevance', page: 1, limit: 10, ...extra }).hits.map((hit) => hit.id);
 
-const rename = (db: Db, id: string, name: string, updatedAt = new Date()) =>
-  db.update(nodes).set({ name, updatedAt }).where(eq(nodes.id, id));
+const rename = (db: Db, id: string, name: string) => db.update(nodes).set({ name }).where(eq(nodes.id, id));
+
+/** Search following the change feed from now on, as a server's runtime wires it. */
+async function following(
+  db: Db,
+  index: SearchIndex,
+  options: { pollIntervalMs?: number; onError?: (e: unknown) => void } = {},
+) {
+  const sync = new SearchSync(db, index, options.onError ? { onError: options.onError } : {});
+  const feed = new ChangeFollower(db, options);
+  feed.subscribe(sync);
+  await feed.begin();
+  return { sync, feed };
+}
 
 describe('SearchSync', () => {
   let t: TestApp;
   let index: MiniSearchIndex;
   let sync: SearchSync;
+  let feed: ChangeFollower;
+  /** One pass of the change feed, as the server's follower makes on a poll or a NOTIFY. */
+  const pass = () => feed.catchUp();
   beforeAll(async () => {
     t = await createTestApp();
     const db = t.services.db;
@@ -30,44 +46,42 @@ describe('SearchSync', () => {
     await insertNode(db, { id: 'alpha', publisherId: publisher.id, name: 'Alpha Sampler', totalInstall: 10 });
     await insertNode(db, { id: 'beta', publisherId: publisher.id, name: 'Beta Upscaler', totalInstall: 20 });
     index = new MiniSearchIndex();
-    sync = new SearchSync(db, index);
+    ({ sync, feed } = await following(db, index));
   });
   afterAll(async () => {
+    await feed.stop();
     await sync.stop();
     await t.close();
   });
 
-  it('loads everything on the first sync', async () => {
-    expect(await sync.syncNow()).toBe(2);
+  it('loads everything at start', async () => {
+    expect(await sync.reload()).toBe(2);
     expect(index.size()).toBe(2);
     expect(find(index, 'sampler')).toEqual(['alpha']);
   });
 
-  it('picks up an edit on the next poll, and skips rows it already applied', async () => {
+  it('picks up an edit on the next pass of the feed, without any timestamp bumped', async () => {
     await rename(t.services.db, 'alpha', 'Alpha Denoiser');
-    expect(await sync.syncNow()).toBe(1);
+    await pass();
     expect(find(index, 'denoiser')).toEqual(['alpha']);
     expect(find(index, 'sampler')).toEqual([]);
-    // Inside the overlap window, but the same row version: not re-read.
-    expect(await sync.syncNow()).toBe(0);
   });
 
-  it('sees a second commit stamped with the same millisecond', async () => {
-    const stamp = new Date();
-    await rename(t.services.db, 'beta', 'Beta Sharpener', stamp);
-    await sync.syncNow();
-    await rename(t.services.db, 'beta', 'Beta Colorizer', stamp);
-    expect(await sync.syncNow()).toBe(1);
+  it('sees two commits in a row', async () => {
+    await rename(t.services.db, 'beta', 'Beta Sharpener');
+    await pass();
+    await rename(t.services.db, 'beta', 'Beta Colorizer');
+    await pass();
     expect(find(index, 'colorizer')).toEqual(['beta']);
   });
 
   it('adds new nodes and removes deleted ones', async () => {
     const db = t.services.db;
     await insertNode(db, { id: 'gamma', publisherId: 'acme', name: 'Gamma Mask Tools' });
-    await sync.syncNow();
+    await pass();
     expect(find(index, 'mask')).toEqual(['gamma']);
-    await db.update(nodes).set({ status: 'NodeStatusDeleted', updatedAt: new Date() }).where(eq(nodes.id, 'gamma'));
-    await sync.syncNow();
+    await db.update(nodes).set({ status: 'NodeStatusDeleted' }).where(eq(nodes.id, 'gamma'));
+    await pass();
     expect(find(index, 'mask', { includeBanned: true })).toEqual([]);
     expect(index.size()).toBe(2);
   });
@@ -76,7 +90,7 @@ describe('SearchSync', () => {
     const db = t.services.db;
     const version = await insertVersion(db, { nodeId: 'beta', version: '1.0.0', status: 'NodeVersionStatusPending' });
     await insertComfyNode(db, version.id, 'BetaMagicNode');
-    await sync.syncNow();
+    await pass();
     // (Class names only: as free text, the unknown compound would also match "Beta" by its parts.)
     expect(find(index, '', { classText: 'BetaMagicNode' })).toEqual([]);
     // What an admin activation does: the status write and refreshLatestVersion in one transaction.
@@ -84,54 +98,67 @@ describe('SearchSync', () => {
       await tx.update(nodeVersions).set({ status: 'NodeVersionStatusActive' }).where(eq(nodeVersions.id, version.id));
       await refreshLatestVersion(tx, 'beta');
     });
-    expect(await sync.syncNow()).toBe(1);
+    await pass();
     expect(find(index, '', { classText: 'BetaMagicNode' })).toEqual(['beta']);
 
     const [publisher] = await db.select().from(publishers).where(eq(publishers.id, 'acme'));
     await updatePublisher(db, await insertUser(db), publisher!, { name: 'Zyxwv Studio' }, new Date());
     // Every node of the publisher is re-read (the deleted gamma too, which stays out of the index).
-    expect(await sync.syncNow()).toBe(3);
+    await pass();
     expect(find(index, 'zyxwv').sort()).toEqual(['alpha', 'beta']);
   });
 
   it('refreshes download counts on its own clock, and repairs what the feed missed', async () => {
     const db = t.services.db;
     const byDownloads = () => index.search({ sort: 'downloads', page: 1, limit: 10 }).hits.map((hit) => hit.id);
-    const longAgo = new Date('2020-01-01');
-    await insertNode(db, { id: 'old-timer', publisherId: 'acme', totalInstall: 1, updatedAt: longAgo });
-    await sync.reload();
+    await insertNode(db, { id: 'old-timer', publisherId: 'acme', totalInstall: 1 });
+    await pass();
     expect(byDownloads()).toEqual(['beta', 'alpha', 'old-timer']);
-    // Installs do not bump updated_at: the change feed does not see them.
+    // Installs are counters: the change feed does not carry them.
     await db
       .update(nodes)
       .set({ totalInstall: sql`${nodes.totalInstall} + 100` })
       .where(eq(nodes.id, 'old-timer'));
-    expect(await sync.syncNow()).toBe(0);
+    await pass();
     expect(byDownloads()).toEqual(['beta', 'alpha', 'old-timer']);
-    // A row stamped outside the window and a row removed outright: the feed misses both.
-    await insertNode(db, { id: 'late', publisherId: 'acme', name: 'Late Arrival', updatedAt: longAgo });
+    // Drift the feed cannot show this sync (rows it was not following when they changed).
+    const unfollowed = new MiniSearchIndex();
+    const behind = new SearchSync(db, unfollowed);
+    await behind.reload();
+    await insertNode(db, { id: 'late', publisherId: 'acme', name: 'Late Arrival' });
     await db.delete(nodes).where(eq(nodes.id, 'beta'));
-    expect(await sync.syncNow()).toBe(0);
-    expect(await sync.refreshCounts()).toBe(3);
+    await pass();
+    expect(await sync.refreshCounts()).toBe(1);
     expect(byDownloads()).toEqual(['old-timer', 'alpha', 'late']);
+    expect(await behind.refreshCounts()).toBe(2);
+    expect(unfollowed.search({ sort: 'downloads', page: 1, limit: 10 }).hits.map((hit) => hit.id)).toEqual([
+      'old-timer',
+      'alpha',
+      'late',
+    ]);
+    expect(find(unfollowed, 'arrival')).toEqual(['late']);
+    expect(await behind.refreshCounts()).toBe(0);
+    await behind.stop();
     expect(find(index, 'arrival')).toEqual(['late']);
     expect(await sync.refreshCounts()).toBe(0);
   });
 
-  it('polls on a timer once started, until stopped', async () => {
+  it('follows the feed on a timer once started, until stopped', async () => {
     const db = t.services.db;
     const timedIndex = new MiniSearchIndex();
-    const running = new SearchSync(db, timedIndex, { pollIntervalMs: 10 });
+    const running = await following(db, timedIndex, { pollIntervalMs: 10 });
     try {
-      expect((await running.start()).documents).toBe(3);
+      expect((await running.sync.start()).documents).toBe(3);
+      await running.feed.start();
       await rename(db, 'late', 'Late Bloomer');
       await vi.waitFor(() => expect(find(timedIndex, 'bloomer')).toEqual(['late']), { timeout: 5000, interval: 20 });
-      await running.stop();
+      await running.feed.stop();
       await rename(db, 'late', 'Late Quokka');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(find(timedIndex, 'quokka')).toEqual([]);
     } finally {
-      await running.stop();
+      await running.feed.stop();
+      await running.sync.stop();
     }
   });
 
@@ -149,15 +176,17 @@ describe('SearchSync', () => {
     });
     const errors: unknown[] = [];
     const flakyIndex = new MiniSearchIndex();
-    const running = new SearchSync(flaky, flakyIndex, { pollIntervalMs: 10, onError: (e) => errors.push(e) });
+    const running = await following(flaky, flakyIndex, { pollIntervalMs: 10, onError: (e) => errors.push(e) });
     try {
-      await running.start();
+      await running.sync.start();
+      await running.feed.start();
       failures = 1;
       await rename(t.services.db, 'late', 'Late Wombat');
       await vi.waitFor(() => expect(find(flakyIndex, 'wombat')).toEqual(['late']), { timeout: 5000, interval: 20 });
       expect(errors.map(String)).toEqual(['Error: connection lost']);
     } finally {
-      await running.stop();
+      await running.feed.stop();
+      await running.sync.stop();
     }
   });
 
@@ -171,12 +200,12 @@ describe('SearchSync', () => {
           { id: 'imp-two', name: 'Imported Two', author: 'Someone', comfy_nodes: ['EgretSaver'] },
         ],
       });
-    await sync.syncNow(); // (the timer tests above renamed a node behind this sync's back)
+    await pass();
     await importCorpus(db, corpus('first words'), { batchSize: 1 });
-    expect(await sync.syncNow()).toBe(2);
+    await pass();
     expect(find(index, '', { classText: 'HeronLoader' })).toEqual(['imp-one']);
     await importCorpus(db, corpus('pelican words'));
-    expect(await sync.syncNow()).toBe(1);
+    await pass();
     expect(find(index, 'pelican')).toEqual(['imp-one']);
   });
 });
