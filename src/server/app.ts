@@ -45,11 +45,23 @@ function errorBody(code: ApiErrorCode, message: string, details?: ErrorDetail[])
   return details ? { error: code, message, details } : { error: code, message };
 }
 
+/**
+ * The code a refusal answers with: `validation_error`, unless every issue is a custom one naming the same
+ * code of its own (`params: { apiCode }`, e.g. `invalid_min_age`), which tells a client more.
+ */
+function validationCode(error: ZodError): ApiErrorCode {
+  const codes = new Set(
+    error.issues.map((issue) => (issue.code === 'custom' ? (issue.params?.['apiCode'] as ApiErrorCode) : undefined)),
+  );
+  const [only] = codes;
+  return codes.size === 1 && only ? only : 'validation_error';
+}
+
 /** A 400 that names every problem (field path + reason), for every route's zod validation. */
 function validationFailed(c: Context<AppEnv>, error: ZodError) {
   const details = zodDetails(error);
   const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');
-  return c.json(errorBody('validation_error', `Invalid request: ${summary}`, details), 400);
+  return c.json(errorBody(validationCode(error), `Invalid request: ${summary}`, details), 400);
 }
 
 export interface AppOptions {
@@ -106,7 +118,15 @@ export function createApp(services: Services, options: AppOptions = {}): App {
       credentials: true,
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       // The signed index's headers too, so a page can verify what it fetched (docs/index-protocol.md).
-      exposeHeaders: ['X-Request-Id', 'Retry-After', 'Nodeyard-Signature', 'Nodeyard-Key-Id', 'Nodeyard-Index-Cursor'],
+      // Nodeyard-Yanked: an exact install of a yanked version says so (routes/nodes/install-node.ts).
+      exposeHeaders: [
+        'X-Request-Id',
+        'Retry-After',
+        'Nodeyard-Signature',
+        'Nodeyard-Key-Id',
+        'Nodeyard-Index-Cursor',
+        'Nodeyard-Yanked',
+      ],
       maxAge: 600,
     }),
   );

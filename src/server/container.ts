@@ -36,6 +36,11 @@ export interface AppConfig {
   vendorProxy?: VendorProxyConfig;
   /** A read-only mirror (MIRROR_UPSTREAM): every write answers 403 read_only_mirror (docs/index-protocol.md). */
   readOnlyMirror?: boolean;
+  /**
+   * DEFAULT_MIN_RELEASE_AGE in milliseconds: the `min_age` of requests that send none (absent or 0:
+   * none). Versions younger than it are not chosen as latest (lib/min-age/min-age.ts).
+   */
+  defaultMinReleaseAgeMs?: number;
 }
 
 /** Everything a route needs, handed in by the app factory: routes never open connections themselves. */

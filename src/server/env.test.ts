@@ -35,6 +35,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ INDEX_CHANGES_RETENTION_DAYS: '0' })).toThrow(/INDEX_CHANGES_RETENTION_DAYS/);
   });
 
+  it('reads DEFAULT_MIN_RELEASE_AGE as milliseconds, off unless set, and names a bad value', () => {
+    expect(parseEnv({}).DEFAULT_MIN_RELEASE_AGE).toBe(0);
+    expect(parseEnv({ DEFAULT_MIN_RELEASE_AGE: '72h' }).DEFAULT_MIN_RELEASE_AGE).toBe(72 * 3_600_000);
+    expect(parseEnv({ DEFAULT_MIN_RELEASE_AGE: '0' }).DEFAULT_MIN_RELEASE_AGE).toBe(0);
+    expect(() => parseEnv({ DEFAULT_MIN_RELEASE_AGE: '3 days' })).toThrow(/DEFAULT_MIN_RELEASE_AGE: .*72h/);
+  });
+
   it('bounds request bodies at 1 MiB unless told otherwise', () => {
     expect(parseEnv({}).MAX_REQUEST_BODY_BYTES).toBe(1024 * 1024);
     expect(parseEnv({ MAX_REQUEST_BODY_BYTES: '65536' }).MAX_REQUEST_BODY_BYTES).toBe(65536);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_AGE_HINT, parseMinAge } from '../lib/min-age/min-age.ts';
 import { responseCacheEnvShape } from './cache/cache-env.ts';
 import { indexEnvShape } from './index-protocol/index-env.ts';
 import { popularQueryEnvShape } from './search/sync/popular-query-env.ts';
@@ -107,6 +108,18 @@ const EnvSchema = z.object({
   RELEASE_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** GET /features: partner_node_conversion_rate (credits per unit of partner-node cost). */
   PARTNER_NODE_CONVERSION_RATE: z.coerce.number().min(0).default(1),
+  /**
+   * Minimum release age of what "latest" installs, lists and the workflow resolver choose when a
+   * request sends no `min_age` (docs/operations.md): `72h`, `7d`, `30m`; unset or `0`: none.
+   */
+  DEFAULT_MIN_RELEASE_AGE: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value !== undefined && parseMinAge(value) === null)
+        ctx.addIssue({ code: 'custom', message: `expected ${MIN_AGE_HINT}` });
+    })
+    .transform((value) => (value === undefined ? 0 : parseMinAge(value)!)),
 });
 
 export type Env = z.infer<typeof EnvSchema> & z.infer<typeof OpsEnvSchema>;

@@ -53,6 +53,9 @@ export const USER_FACING_ERROR_CODES = [
   'not_rescannable',
   'archive_ambiguous',
   'translations_too_large',
+  // Yank and minimum release age (issue 29).
+  'invalid_min_age',
+  'no_version_old_enough',
   // A zip uploaded from the dashboard (its own pyproject.toml says what it publishes).
   'invalid_archive',
   'pyproject_missing',

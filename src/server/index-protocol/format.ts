@@ -27,7 +27,7 @@ export const IndexPackSchema = z.object({
   supported_accelerators: list.optional(),
   supported_comfyui_version: text.optional(),
   supported_comfyui_frontend_version: text.optional(),
-  /** The highest installable version; absent when the pack has none here (install from the repository). */
+  /** The highest installable, not yanked version; absent when the pack has none here (install from the repository). */
   latest_version: text.optional(),
   /** The latest version is deprecated, with the publisher's note. */
   deprecated: z.literal(true).optional(),
@@ -50,6 +50,12 @@ export const IndexVersionSchema = z.object({
   supported_comfyui_frontend_version: text.optional(),
   deprecated: z.literal(true).optional(),
   deprecation_message: text.optional(),
+  /**
+   * Yanked by its publisher or an admin: never a pack's latest_version, but still installable by exact
+   * version (a pin keeps working), with the reason. Added in place; older readers ignore it.
+   */
+  yanked: z.literal(true).optional(),
+  yanked_reason: text.optional(),
   created_at: z.string().max(40),
 });
 

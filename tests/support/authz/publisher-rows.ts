@@ -163,6 +163,32 @@ export const publisherRows: AuthzRow[] = [
     request: (f) => ({ method: 'DELETE', path: `${nodePath(f)}/versions/${f.foreign.version.id}` }),
     expect: ownerOrAdmin(404),
   },
+  // Yank (issue 29.1): owners and admins, signed in. A personal access token, even the publisher's own
+  // (ownerToken), is no sign-in here: PyPI too lets only signed-in owners yank.
+  {
+    route: 'POST /publishers/{publisherId}/nodes/{nodeId}/versions/{version}/yank',
+    request: (f) => ({
+      method: 'POST',
+      path: `${nodePath(f)}/versions/${f.version.version}/yank`,
+      json: { reason: 'broken' },
+    }),
+    expect: ownerOrAdmin(200),
+  },
+  {
+    route: 'POST /publishers/{publisherId}/nodes/{nodeId}/versions/{version}/yank',
+    note: 'version of another publisher’s node',
+    request: (f) => ({
+      method: 'POST',
+      path: `${nodePath(f)}/versions/${f.foreign.version.id}/yank`,
+      json: { reason: 'pwned' },
+    }),
+    expect: ownerOrAdmin(404),
+  },
+  {
+    route: 'POST /publishers/{publisherId}/nodes/{nodeId}/versions/{version}/unyank',
+    request: (f) => ({ method: 'POST', path: `${nodePath(f)}/versions/${f.version.version}/unyank` }),
+    expect: ownerOrAdmin(200),
+  },
   {
     route: 'POST /publishers/{publisherId}/nodes/{nodeId}/claim-my-node',
     note: 'GitHub confirms access',

@@ -4,6 +4,7 @@ import { getVisibleNode } from '../../services/nodes/find-node.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { errorResponses, NodeSchema } from '../schemas.ts';
 import { nodeDetail } from './node-detail.ts';
+import { minAgeCutoff, minAgeParam } from './min-age-param.ts';
 import { nodeIdParam } from './node-id-param.ts';
 import { flagParam } from './query-params.ts';
 import { declareCacheKeys } from '../../http/declare-cache-keys.ts';
@@ -16,12 +17,14 @@ const route = createRoute({
   tags: ['Registry'],
   summary: 'Retrieve a specific node by ID',
   description:
-    'The node with its publisher and latest (highest semver Active) version. The id is matched ' +
+    'The node with its publisher and latest (highest semver Active, not yanked; with `min_age`, published at ' +
+    'least that long ago, and absent when none is) version. The id is matched ' +
     'case-insensitively and the canonical one is returned. No side effects (installs are counted by /install).',
   request: {
     params: z.object({ nodeId: nodeIdParam }),
     query: z.object({
       include_translations: flagParam.openapi({ description: 'Include `translations` (left out by default).' }),
+      min_age: minAgeParam,
     }),
   },
   responses: {
@@ -33,10 +36,14 @@ const route = createRoute({
 export function registerGetNode(app: App) {
   app.openapi(route, async (c) => {
     const { nodeId } = c.req.valid('param');
-    const { include_translations: includeTranslations = false } = c.req.valid('query');
-    const { db, config } = c.get('services');
-    const [bundle] = await loadNodeBundles(db, [await getVisibleNode(db, nodeId)]);
-    declareCacheKeys(c, [nodeKey(nodeId), nodeKey(bundle!.node.id), publisherKey(bundle!.node.publisherId)]);
+    const { include_translations: includeTranslations = false, min_age: minAge } = c.req.valid('query');
+    const { db, config, clock } = c.get('services');
+    const publishedBy = minAgeCutoff(minAge, config, clock);
+    const [bundle] = await loadNodeBundles(db, [await getVisibleNode(db, nodeId)], { publishedBy });
+    // Under a minimum release age the answer changes with time alone, which no cache key follows: not kept.
+    if (!publishedBy) {
+      declareCacheKeys(c, [nodeKey(nodeId), nodeKey(bundle!.node.id), publisherKey(bundle!.node.publisherId)]);
+    }
     return c.json(nodeDetail(bundle!, config, includeTranslations), 200);
   });
 }

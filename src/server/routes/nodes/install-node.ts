@@ -5,8 +5,12 @@ import { countInstallInBackground } from '../../services/nodes/count-install.ts'
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { resolveInstallVersion } from '../../services/versions/resolve-install.ts';
 import { errorResponses, NodeVersionSchema } from '../schemas.ts';
+import { minAgeCutoff, minAgeParam } from './min-age-param.ts';
 import { nodeIdParam } from './node-id-param.ts';
 import { optionalText } from './query-params.ts';
+
+/** Set on an install of a yanked version: its reason, percent-encoded (headers are Latin-1, reasons are not). */
+export const YANKED_HEADER = 'Nodeyard-Yanked';
 
 const route = createRoute({
   method: 'get',
@@ -15,14 +19,17 @@ const route = createRoute({
   tags: ['Registry'],
   summary: 'Returns a node version to be installed.',
   description:
-    'The latest Active version, or the requested `version` when it is Active, with its absolute ' +
-    '`downloadUrl`. Counts one install, at most once per client address and version per hour (repeated ' +
-    'calls are answered but not counted again). Pending and flagged versions are not installable (404), ' +
-    'banned ones are refused (403).',
+    'The latest Active, not yanked version (with `min_age`: the latest one published at least that long ago, ' +
+    'else 404 `no_version_old_enough`), or the requested `version` when it is Active, with its absolute ' +
+    '`downloadUrl`. A requested version that was yanked is still answered, with `yanked: true`, `yanked_reason` ' +
+    'and the header `Nodeyard-Yanked: <reason, percent-encoded>`. Counts one install, at most once per client ' +
+    'address and version per hour (repeated calls are answered but not counted again). Pending and flagged ' +
+    'versions are not installable (404), banned ones are refused (403).',
   request: {
     params: z.object({ nodeId: nodeIdParam }),
     query: z.object({
       version: optionalText.openapi({ description: 'A version such as 1.2.3; omitted (or "latest") = latest.' }),
+      min_age: minAgeParam,
     }),
   },
   responses: {
@@ -37,10 +44,10 @@ const route = createRoute({
 export function registerInstallNode(app: App) {
   app.openapi(route, async (c) => {
     const { nodeId } = c.req.valid('param');
-    const { version } = c.req.valid('query');
+    const { version, min_age: minAge } = c.req.valid('query');
     const { db, config, clock } = c.get('services');
     const node = await getVisibleNode(db, nodeId);
-    const found = await resolveInstallVersion(db, node, version);
+    const found = await resolveInstallVersion(db, node, version, { publishedBy: minAgeCutoff(minAge, config, clock) });
     // Counted after the answer is on its way: a slow or failed count never delays or fails an install.
     countInstallInBackground(db, c.get('logger'), {
       nodeId: node.id,
@@ -48,6 +55,8 @@ export function registerInstallNode(app: App) {
       clientIp: c.get('clientIp'),
       now: clock.now(),
     });
+    // Only an exact install can meet a yanked version; the header tells clients that read no body fields.
+    if (found.version.yankedAt) c.header(YANKED_HEADER, encodeURIComponent(found.version.yankedReason));
     return c.json(toApiNodeVersion(found.version, { config, hasArchive: found.hasArchive, sha256: found.sha256 }), 200);
   });
 }

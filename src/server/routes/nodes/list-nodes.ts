@@ -5,6 +5,7 @@ import { queryNodeListPage } from '../../services/nodes/node-list-page.ts';
 import { nodeOrderBy, parseNodeSort, sortUsesPublisher } from '../../services/nodes/node-sort.ts';
 import { errorResponses, NodeListSchema, repeatedQuery } from '../schemas.ts';
 import { nodeListResponse } from './node-list-response.ts';
+import { minAgeCutoff, minAgeParam } from './min-age-param.ts';
 import { flagParam, instantParam, optionalText, pageParam, pageSizeParam } from './query-params.ts';
 import { declareCacheKeys } from '../../http/declare-cache-keys.ts';
 import { LISTS_KEY } from '../../cache/cache-keys.ts';
@@ -32,6 +33,7 @@ const route = createRoute({
       node_id: repeatedQuery(z.string()).openapi({ description: 'Repeatable; matched case-insensitively.' }),
       supported_os: optionalText,
       supported_accelerator: optionalText,
+      min_age: minAgeParam,
       // Accepted for compatibility; they do not change the result (results are never cached).
       latest: optionalText.openapi({ type: 'boolean', description: 'Accepted and ignored: results are always fresh.' }),
       comfyui_version: optionalText.openapi({ description: 'Accepted and ignored.' }),
@@ -47,7 +49,7 @@ const route = createRoute({
 export function registerListNodes(app: App) {
   app.openapi(route, async (c) => {
     const query = c.req.valid('query');
-    const { db, config } = c.get('services');
+    const { db, config, clock } = c.get('services');
     const paging = { page: query.page, limit: query.limit };
     const sort = parseNodeSort(query.sort);
     const result = await queryNodeListPage(db, {
@@ -62,7 +64,9 @@ export function registerListNodes(app: App) {
       }),
       orderBy: nodeOrderBy(sort),
     });
-    declareCacheKeys(c, [LISTS_KEY]);
-    return c.json(await nodeListResponse(db, config, result, paging), 200);
+    const publishedBy = minAgeCutoff(query.min_age, config, clock);
+    // Under a minimum release age the answer changes with time alone, which no cache key follows: not kept.
+    if (!publishedBy) declareCacheKeys(c, [LISTS_KEY]);
+    return c.json(await nodeListResponse(db, config, result, paging, { publishedBy }), 200);
   });
 }

@@ -14,8 +14,9 @@ export async function nodeListResponse(
   config: AppConfig,
   result: { rows: NodeRow[]; total: number },
   paging: Paging,
+  options: { publishedBy?: Date | undefined } = {},
 ) {
-  const bundles = await loadNodeBundles(db, result.rows);
+  const bundles = await loadNodeBundles(db, result.rows, options);
   return {
     nodes: bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
     total: result.total,

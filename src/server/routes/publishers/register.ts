@@ -15,11 +15,13 @@ import { registerListNodesForPublisherV2 } from './list-nodes-for-publisher-v2.t
 import { registerListNodesForPublisher } from './list-nodes-for-publisher.ts';
 import { registerListPersonalAccessTokens } from './list-personal-access-tokens.ts';
 import { registerListPublishers } from './list-publishers.ts';
+import { registerUnyankNodeVersion } from './unyank-node-version.ts';
 import { registerUpdateNodeVersion } from './update-node-version.ts';
 import { registerUpdateNode } from './update-node.ts';
 import { registerUpdatePublisher } from './update-publisher.ts';
 import { registerUploadNodeArchive } from './upload-node-archive.ts';
 import { registerValidatePublisher } from './validate-publisher.ts';
+import { registerYankNodeVersion } from './yank-node-version.ts';
 
 /**
  * The publisher routes (publishers, their nodes and versions, tokens, permissions, claim). Order
@@ -42,6 +44,8 @@ export function registerPublisherRoutes(app: App) {
   registerGetPermissionOnPublisherNodes(app);
   registerUpdateNodeVersion(app);
   registerDeleteNodeVersion(app);
+  registerYankNodeVersion(app);
+  registerUnyankNodeVersion(app);
   registerClaimMyNode(app);
   registerListPersonalAccessTokens(app);
   registerCreatePersonalAccessToken(app);

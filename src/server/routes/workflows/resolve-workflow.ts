@@ -1,8 +1,10 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { databaseProviders } from '../../services/workflows/class-providers.ts';
 import { resolveWorkflow } from '../../services/workflows/resolve-workflow.ts';
+import { badRequest } from '../../errors.ts';
 import { ErrorResponseSchema, errorResponses } from '../schemas.ts';
+import { minAgeCutoff, minAgeParam } from '../nodes/min-age-param.ts';
 import { readRequestWorkflow } from './read-request-workflow.ts';
 import { InstallPlanSchema, workflowBodyContent } from './schemas.ts';
 
@@ -21,8 +23,10 @@ const route = createRoute({
     'a WebP with more than 8 metadata chunks is `invalid_image`, a multipart body with more than 16 parts ' +
     '`invalid_multipart`. 400 codes: `invalid_json`, `not_a_workflow`, `no_workflow_in_image`, `invalid_image`, ' +
     '`too_many_classes`, `missing_file`, `invalid_multipart`. Anonymous; rate limited like other writes, and ' +
-    '429 when every workflow reader is busy.',
-  request: { body: { required: true, content: workflowBodyContent } },
+    '429 when every workflow reader is busy. With `min_age` (or the operator default DEFAULT_MIN_RELEASE_AGE) each ' +
+    'pack offers its newest version published at least that long ago; packs with none are `held_back`. Yanked ' +
+    'versions are never offered.',
+  request: { query: z.object({ min_age: minAgeParam }), body: { required: true, content: workflowBodyContent } },
   responses: {
     200: { description: 'The install plan', content: { 'application/json': { schema: InstallPlanSchema } } },
     ...errorResponses(400, 413, 429),
@@ -36,8 +40,14 @@ export function registerResolveWorkflow(app: App) {
   // reads and checks every accepted body itself.
   app.openAPIRegistry.registerPath(route);
   app.post(route.path, async (c) => {
+    const minAge = minAgeParam.safeParse(c.req.queries('min_age'));
+    if (!minAge.success) {
+      throw badRequest(`Invalid request: min_age: ${minAge.error.issues[0]?.message ?? 'invalid'}`, 'invalid_min_age');
+    }
+    const { db, config, clock } = c.get('services');
     const workflow = await readRequestWorkflow(c);
-    const plan = await resolveWorkflow(workflow, databaseProviders(c.get('services').db));
+    const publishedBy = minAgeCutoff(minAge.data, config, clock);
+    const plan = await resolveWorkflow(workflow, databaseProviders(db, { publishedBy }));
     return c.json(plan, 200);
   });
 }

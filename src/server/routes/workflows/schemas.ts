@@ -36,6 +36,11 @@ export const InstallPlanSchema = z
     manual_installs: z
       .array(z.object({ id: z.string(), name: z.string(), repository: z.string().optional() }))
       .openapi({ description: 'Packs without an installable version here: install them from their repository.' }),
+    held_back: z.array(z.object({ id: z.string(), name: z.string() })).openapi({
+      description:
+        'Nodeyard: packs whose every installable version is younger than `min_age`; not installable for this ' +
+        'request (and not listed as manual installs). Empty without a minimum release age.',
+    }),
   })
   .openapi('WorkflowInstallPlan');
 

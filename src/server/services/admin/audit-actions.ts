@@ -20,6 +20,9 @@ export const UNDOABLE_ACTIONS: ReadonlySet<string> = new Set([
   ADMIN_ACTIONS.publisherBan,
   ADMIN_ACTIONS.publisherUnban,
   ADMIN_ACTIONS.userAdminUpdate,
+  // A yank and its reversal (services/versions/yank.ts): undo applies the other one.
+  'version.yank',
+  'version.unyank',
   // A report's decision: undoing it opens the report again (services/reports/resolve-report.ts).
   'report.resolve',
   'report.dismiss',

@@ -13,6 +13,7 @@ import { adminUpdateNode } from './update-node.ts';
 import { getUserOr404, userAdminState, adminUpdateUser, type UserAdminState } from './update-user.ts';
 import { applyVersionUpdate } from './update-version.ts';
 import { versionAdminState, type VersionAdminChanges } from './version-state.ts';
+import { applyYank, YANK_ACTIONS, yankState } from '../versions/yank.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
 type Json = Record<string, unknown>;
@@ -41,8 +42,19 @@ function restoreValues(entry: AuditRow): Json {
   return Object.fromEntries(changedKeys(entry).map((key) => [key, before[key]]));
 }
 
+/** Undoes a yank (unyanks) or an unyank (yanks again, with the reason it had). */
+async function undoYank(tx: Db, actor: UserRow, entry: AuditRow): Promise<void> {
+  const [version] = await tx.select().from(nodeVersions).where(eq(nodeVersions.id, entry.targetId));
+  if (!version) throw notFound(`The version of audit entry ${entry.id} no longer exists.`);
+  assertUnchangedSince(entry, yankState(version) as unknown as Json);
+  const before = (entry.before ?? {}) as Json;
+  const reason = before['yanked'] === true ? String(before['yanked_reason'] ?? '') : null;
+  await applyYank(tx, { actor, version, reason, now: new Date(), extras: { undo_of: entry.id } });
+}
+
 async function undoOne(tx: Db, actor: UserRow, entry: AuditRow): Promise<void> {
   const extras = { undo_of: entry.id };
+  if (entry.action === YANK_ACTIONS.yank || entry.action === YANK_ACTIONS.unyank) return undoYank(tx, actor, entry);
   switch (entry.targetType) {
     case 'node_version': {
       const [version] = await tx.select().from(nodeVersions).where(eq(nodeVersions.id, entry.targetId));

@@ -58,6 +58,8 @@ async function loadVersions(db: Db, config: AppConfig, where: SQL | undefined) {
       supported_comfyui_frontend_version: nonEmpty(v.supportedComfyuiFrontendVersion),
       deprecated: v.deprecated ? (true as const) : undefined,
       deprecation_message: v.deprecated ? nonEmpty(v.deprecationMessage) : undefined,
+      yanked: v.yankedAt ? (true as const) : undefined,
+      yanked_reason: v.yankedAt ? nonEmpty(v.yankedReason) : undefined,
       created_at: v.createdAt.toISOString(),
     } satisfies IndexVersion,
   }));

@@ -114,6 +114,9 @@ async function upsertVersions(tx: Db, versions: IndexVersion[]): Promise<void> {
           supportedComfyuiFrontendVersion: v.supported_comfyui_frontend_version ?? null,
           deprecated: v.deprecated === true,
           deprecationMessage: v.deprecation_message ?? '',
+          // The upstream's yank, kept as a flag: the upstream does not say when, so the mirror's own time.
+          yankedAt: v.yanked ? sql`now()` : null,
+          yankedReason: v.yanked ? (v.yanked_reason ?? '') : '',
           archiveId: archiveOf.get(mirrorArchiveKey(v))!,
           createdAt: new Date(v.created_at),
         })),
@@ -129,6 +132,9 @@ async function upsertVersions(tx: Db, versions: IndexVersion[]): Promise<void> {
           supportedComfyuiFrontendVersion: sql`excluded.supported_comfyui_frontend_version`,
           deprecated: sql`excluded.deprecated`,
           deprecationMessage: sql`excluded.deprecation_message`,
+          // A version yanked before keeps its first time; an unyanked one clears it.
+          yankedAt: sql`CASE WHEN excluded.yanked_at IS NULL THEN NULL ELSE coalesce(${nodeVersions.yankedAt}, excluded.yanked_at) END`,
+          yankedReason: sql`excluded.yanked_reason`,
           archiveId: sql`excluded.archive_id`,
           updatedAt: sql`now()`,
         },

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeRow, NodeVersionRow, PublisherRow } from '../../db/rows.ts';
 import { archives, nodeVersions, publishers } from '../../db/schema/index.ts';
+import { latestPublishedBy, type AgedLatestRow } from '../versions/aged-latest.ts';
 
 export interface VersionWithArchive {
   version: NodeVersionRow;
@@ -24,6 +25,8 @@ export function withArchive(row: {
   return { version: row.version, hasArchive, sha256: hasArchive ? row.sha256 : null };
 }
 
+const withAged = (row: AgedLatestRow | undefined) => (row ? withArchive(row) : undefined);
+
 export interface NodeBundle {
   node: NodeRow;
   publisher: PublisherRow | undefined;
@@ -41,18 +44,34 @@ export async function loadVersionsWithArchive(db: Db, versionIds: string[]): Pro
   return new Map(rows.map((r) => [r.version.id, withArchive(r)]));
 }
 
-/** Publishers and latest versions for a page of nodes, in two queries however long the page. */
-export async function loadNodeBundles(db: Db, rows: NodeRow[]): Promise<NodeBundle[]> {
+/**
+ * Publishers and latest versions for a page of nodes, in two queries however long the page. With
+ * `publishedBy` (a minimum release age), "latest" is the newest version published by then instead of
+ * nodes.latest_version_id (services/versions/aged-latest.ts).
+ */
+export async function loadNodeBundles(
+  db: Db,
+  rows: NodeRow[],
+  options: { publishedBy?: Date | undefined } = {},
+): Promise<NodeBundle[]> {
   const publisherIds = [...new Set(rows.map((n) => n.publisherId))];
   const latestIds = rows.flatMap((n) => (n.latestVersionId ? [n.latestVersionId] : []));
-  const [publisherRows, latest] = await Promise.all([
+  const { publishedBy } = options;
+  const [publisherRows, latest, aged] = await Promise.all([
     publisherIds.length ? db.select().from(publishers).where(inArray(publishers.id, publisherIds)) : [],
-    loadVersionsWithArchive(db, latestIds),
+    publishedBy ? new Map<string, VersionWithArchive>() : loadVersionsWithArchive(db, latestIds),
+    publishedBy
+      ? latestPublishedBy(
+          db,
+          rows.map((n) => n.id),
+          publishedBy,
+        )
+      : undefined,
   ]);
   const publisherById = new Map(publisherRows.map((p) => [p.id, p]));
   return rows.map((node) => ({
     node,
     publisher: publisherById.get(node.publisherId),
-    latest: node.latestVersionId ? latest.get(node.latestVersionId) : undefined,
+    latest: aged ? withAged(aged.get(node.id)) : node.latestVersionId ? latest.get(node.latestVersionId) : undefined,
   }));
 }

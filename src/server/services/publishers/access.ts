@@ -22,6 +22,8 @@ import { ApiError, forbidden, notFound } from '../../errors.ts';
  *   node.claim          ✓      ✓      ✓      plus proof of control of the GitHub repository
  *   version.update      ✓      ✓      ✓      changelog and deprecated only
  *   version.delete      ✓             ✓
+ *   version.yank        ✓             ✓      yank and unyank; a signed-in session only (like PyPI): a personal
+ *                                            access token publishes but never yanks (docs/api.md § Yanking)
  *   version.publish     ✓      ✓             by a personal access token, which acts for the user who created it:
  *                                            that user must still hold a role here and not be banned
  *                                            (services/publish/token-authority.ts); the admin flag never counts
@@ -47,6 +49,7 @@ export type Capability =
   | 'node.claim'
   | 'version.update'
   | 'version.delete'
+  | 'version.yank'
   | 'version.publish'
   | 'publisher.appeal';
 

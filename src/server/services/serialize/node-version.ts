@@ -26,6 +26,10 @@ export function toApiNodeVersion(
     dependencies: row.dependencies,
     deprecated: row.deprecated,
     deprecation_message: row.deprecated && row.deprecationMessage ? row.deprecationMessage : undefined,
+    // Nodeyard additions (issue 29): a yanked version is installable only by exact version.
+    yanked: row.yankedAt !== null,
+    yanked_reason: row.yankedAt !== null ? row.yankedReason : undefined,
+    yanked_at: row.yankedAt?.toISOString(),
     status: row.status,
     status_reason: options.includeStatusReason === false ? undefined : row.statusReason,
     tags: row.tags,

@@ -17,8 +17,8 @@ export function isWithheld(statuses: readonly NodeVersionStatus[]): boolean {
 }
 
 /**
- * Recomputes a node's latest version (the highest semver among Active versions; Pending and Flagged
- * are not installable) and whether it is withheld (`isWithheld`). Call it inside the transaction of
+ * Recomputes a node's latest version (the highest semver among Active versions that are not yanked;
+ * Pending and Flagged are not installable, yanked ones only by exact version: services/versions/yank.ts) and whether it is withheld (`isWithheld`). Call it inside the transaction of
  * every version write, status changes above all.
  *
  * When either changes, so do the node's class names, `latest_version` or its visibility: updated_at is
@@ -27,10 +27,15 @@ export function isWithheld(statuses: readonly NodeVersionStatus[]): boolean {
  */
 export async function refreshLatestVersion(db: Db, nodeId: string): Promise<string | null> {
   const versions = await db
-    .select({ id: nodeVersions.id, version: nodeVersions.version, status: nodeVersions.status })
+    .select({
+      id: nodeVersions.id,
+      version: nodeVersions.version,
+      status: nodeVersions.status,
+      yankedAt: nodeVersions.yankedAt,
+    })
     .from(nodeVersions)
     .where(eq(nodeVersions.nodeId, nodeId));
-  const active = versions.filter((v) => v.status === 'NodeVersionStatusActive');
+  const active = versions.filter((v) => v.status === 'NodeVersionStatusActive' && v.yankedAt === null);
   const latest = active.sort((a, b) => compareVersionsDesc(a.version, b.version))[0];
   const latestId = latest?.id ?? null;
   const withheld = isWithheld(versions.map((v) => v.status));

@@ -1,22 +1,30 @@
 import type { Db } from '../../db/client.ts';
 import type { NodeRow } from '../../db/rows.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
-import { loadVersionsWithArchive, type VersionWithArchive } from '../nodes/load-bundles.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { loadVersionsWithArchive, withArchive, type VersionWithArchive } from '../nodes/load-bundles.ts';
+import { latestPublishedBy } from './aged-latest.ts';
 import { findVersionByNumber } from './lookup-version.ts';
 import { normalizeVersion } from './semver.ts';
 
 /**
- * The version `/install` hands out: the latest Active one, or the requested one only when it is
- * Active and its archive was uploaded. Upstream ignored the status of an explicit version (§6.12).
+ * The version `/install` hands out: the latest Active, not yanked one (with a minimum release age:
+ * the latest such one created at or before `publishedBy`), or the requested one only when it is
+ * Active and its archive was uploaded. An exact version ignores yanks and the age: a pin is a pin.
+ * Upstream ignored the status of an explicit version (§6.12).
  */
 export async function resolveInstallVersion(
   db: Db,
   node: NodeRow,
   requested: string | undefined,
+  options: { publishedBy?: Date | undefined } = {},
 ): Promise<VersionWithArchive> {
   const wanted = requested?.trim();
   const found =
-    !wanted || wanted.toLowerCase() === 'latest' ? await latestOf(db, node) : await exactOf(db, node, wanted);
+    !wanted || wanted.toLowerCase() === 'latest'
+      ? options.publishedBy
+        ? await agedLatestOf(db, node, options.publishedBy)
+        : await latestOf(db, node)
+      : await exactOf(db, node, wanted);
   if (!found.hasArchive) {
     throw notFound(`Version ${found.version.version} of node "${node.id}" has no uploaded archive yet.`);
   }
@@ -31,6 +39,19 @@ async function latestOf(db: Db, node: NodeRow): Promise<VersionWithArchive> {
     throw notFound(`Node "${node.id}" has no installable version yet.`);
   }
   return latest;
+}
+
+async function agedLatestOf(db: Db, node: NodeRow, publishedBy: Date): Promise<VersionWithArchive> {
+  const found = (await latestPublishedBy(db, [node.id], publishedBy)).get(node.id);
+  if (!found) {
+    throw new ApiError(
+      404,
+      'no_version_old_enough',
+      `Node "${node.id}" has no installable version published at or before ${publishedBy.toISOString()} ` +
+        '(the minimum release age): ask again later, name a version, or send a shorter min_age (0 for none).',
+    );
+  }
+  return withArchive(found);
 }
 
 async function exactOf(db: Db, node: NodeRow, requested: string): Promise<VersionWithArchive> {

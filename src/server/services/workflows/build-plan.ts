@@ -34,6 +34,8 @@ export interface InstallPlan {
   install_command: string;
   /** Packs with no installable version here: install them from their repository. */
   manual_installs: { id: string; name: string; repository?: string }[];
+  /** Packs whose every installable version is younger than the request's minimum release age. */
+  held_back: { id: string; name: string }[];
 }
 
 /** Alternatives shown per pack; a class copied by dozens of forks must not bloat the answer. */
@@ -103,6 +105,8 @@ export function buildPlan(workflow: WorkflowClasses, providers: ClassProviders):
   });
 
   const installable = packs.filter((pack) => pack.latest_version);
+  // Held back by the minimum release age: installing from the repository would be newer still.
+  const heldBack = new Set([...chosen.values()].filter(({ pack }) => pack.heldBack).map(({ pack }) => pack.id));
   return {
     packs,
     core: core.sort(),
@@ -110,7 +114,8 @@ export function buildPlan(workflow: WorkflowClasses, providers: ClassProviders):
     unresolved: unresolved.sort(),
     install_command: installable.length > 0 ? `comfy node install ${installable.map((p) => p.id).join(' ')}` : '',
     manual_installs: packs
-      .filter((pack) => !pack.latest_version)
+      .filter((pack) => !pack.latest_version && !heldBack.has(pack.id))
       .map((pack) => ({ id: pack.id, name: pack.name, ...(pack.repository ? { repository: pack.repository } : {}) })),
+    held_back: packs.filter((pack) => heldBack.has(pack.id)).map((pack) => ({ id: pack.id, name: pack.name })),
   };
 }

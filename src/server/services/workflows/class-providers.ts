@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { latestPublishedBy } from '../versions/aged-latest.ts';
 
 /** A pack that can provide a class, with what the ranking needs. */
 export interface PackInfo {
@@ -9,6 +10,11 @@ export interface PackInfo {
   /** The installable (Active) version `comfy node install` would get; absent for catalogue-only packs. */
   latestVersion?: string;
   latestDeprecated: boolean;
+  /**
+   * The pack has installable versions, but none published before the minimum release age: it is not
+   * installable for this request (and not a manual install from its repository either, which would be newer).
+   */
+  heldBack?: boolean;
   supportedComfyuiVersion?: string;
   /** Someone manages the publisher (it has members): not an imported, unclaimed pack. */
   claimed: boolean;
@@ -48,7 +54,7 @@ interface Row extends Record<string, unknown> {
  * extracted classes (imported from a corpus), the class names of the catalogue. Banned and deleted
  * packs never answer.
  */
-export function databaseProviders(db: Db): ProviderLookup {
+export function databaseProviders(db: Db, options: { publishedBy?: Date | undefined } = {}): ProviderLookup {
   return async (classNames) => {
     if (classNames.length === 0) return new Map();
     // One JSON parameter, unpacked into a text[] once: the same statement for any number of classes.
@@ -100,6 +106,34 @@ export function databaseProviders(db: Db): ProviderLookup {
       list.push({ pack, preempts: row.preempts });
       providers.set(row.class_name, list);
     }
+    if (options.publishedBy) await applyMinimumAge(db, providers, options.publishedBy);
     return providers;
   };
+}
+
+/**
+ * Under a minimum release age the version offered is the newest one published by `publishedBy`
+ * (services/versions/aged-latest.ts); a pack with none is held back. Classes stay those of the pack's
+ * latest version: the age picks what to install, not what the pack is.
+ */
+async function applyMinimumAge(db: Db, providers: ClassProviders, publishedBy: Date): Promise<void> {
+  const ids = new Set<string>();
+  for (const list of providers.values()) for (const { pack } of list) if (pack.latestVersion) ids.add(pack.id);
+  const aged = await latestPublishedBy(db, [...ids], publishedBy);
+  // A pack appears once per class it provides, each time as its own PackInfo: change every one.
+  for (const list of providers.values()) {
+    for (const provider of list) {
+      if (!provider.pack.latestVersion) continue;
+      const { latestVersion: _latest, supportedComfyuiVersion: _compat, ...rest } = provider.pack;
+      const chosen = aged.get(rest.id)?.version;
+      provider.pack = chosen
+        ? {
+            ...rest,
+            latestVersion: chosen.version,
+            latestDeprecated: chosen.deprecated,
+            ...(chosen.supportedComfyuiVersion ? { supportedComfyuiVersion: chosen.supportedComfyuiVersion } : {}),
+          }
+        : { ...rest, heldBack: true };
+    }
+  }
 }
