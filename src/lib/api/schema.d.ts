@@ -900,7 +900,7 @@ export interface paths {
         };
         /**
          * Retrieve a specific node by ID
-         * @description The node with its publisher and latest (highest semver Active) version. The id is matched case-insensitively and the canonical one is returned. No side effects (installs are counted by /install).
+         * @description The node with its publisher and latest (highest semver Active, not yanked; with `min_age`, published at least that long ago, and absent when none is) version. The id is matched case-insensitively and the canonical one is returned. No side effects (installs are counted by /install).
          */
         get: operations["getNode"];
         put?: never;
@@ -920,7 +920,7 @@ export interface paths {
         };
         /**
          * Returns a node version to be installed.
-         * @description The latest Active version, or the requested `version` when it is Active, with its absolute `downloadUrl`. Counts one install, at most once per client address and version per hour (repeated calls are answered but not counted again). Pending and flagged versions are not installable (404), banned ones are refused (403).
+         * @description The latest Active, not yanked version (with `min_age`: the latest one published at least that long ago, else 404 `no_version_old_enough`), or the requested `version` when it is Active, with its absolute `downloadUrl`. A requested version that was yanked is still answered, with `yanked: true`, `yanked_reason` and the header `Nodeyard-Yanked: <reason, percent-encoded>`. Counts one install, at most once per client address and version per hour (repeated calls are answered but not counted again). Pending and flagged versions are not installable (404), banned ones are refused (403).
          */
         get: operations["installNode"];
         put?: never;
@@ -2170,6 +2170,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/unyank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take back a yank (owners and admins)
+         * @description The version counts again for `latest_version`, installs without a version, lists and the resolver. Unyanking a version that is not yanked changes nothing (200). Same permissions as the yank.
+         */
+        post: operations["unyankNodeVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/yank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Yank a version: no longer latest, still installable by exact version (owners and admins)
+         * @description The version leaves `latest_version`, `/nodes/{id}/install` without a version, lists, search, the index’s latest and the workflow resolver’s choice. `/nodes/{id}/install?version=` still answers it, with `yanked: true`, `yanked_reason` and the `Nodeyard-Yanked` header. Needs a signed-in owner or an admin: a personal access token cannot yank. Yanking a yanked version again replaces the reason. Undo with `…/unyank`.
+         */
+        post: operations["yankNodeVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}": {
         parameters: {
             query?: never;
@@ -2533,7 +2573,7 @@ export interface paths {
         put?: never;
         /**
          * Which node packs a ComfyUI workflow needs (Nodeyard addition)
-         * @description Reads a workflow (UI or API format JSON, or a PNG/WebP image with the workflow embedded, as the body or as the multipart field `file`) and answers the packs providing its classes, with alternatives when several packs define a class, the classes built into ComfyUI, frontend-only node types, the classes no pack defines, and one `comfy node install` command. JSON at most 2 MB, images at most 8 MB, text embedded in an image at most 2 MB per chunk and 4 MB in all (413). A PNG with more than 64 text chunks or a WebP with more than 8 metadata chunks is `invalid_image`, a multipart body with more than 16 parts `invalid_multipart`. 400 codes: `invalid_json`, `not_a_workflow`, `no_workflow_in_image`, `invalid_image`, `too_many_classes`, `missing_file`, `invalid_multipart`. Anonymous; rate limited like other writes, and 429 when every workflow reader is busy.
+         * @description Reads a workflow (UI or API format JSON, or a PNG/WebP image with the workflow embedded, as the body or as the multipart field `file`) and answers the packs providing its classes, with alternatives when several packs define a class, the classes built into ComfyUI, frontend-only node types, the classes no pack defines, and one `comfy node install` command. JSON at most 2 MB, images at most 8 MB, text embedded in an image at most 2 MB per chunk and 4 MB in all (413). A PNG with more than 64 text chunks or a WebP with more than 8 metadata chunks is `invalid_image`, a multipart body with more than 16 parts `invalid_multipart`. 400 codes: `invalid_json`, `not_a_workflow`, `no_workflow_in_image`, `invalid_image`, `too_many_classes`, `missing_file`, `invalid_multipart`. Anonymous; rate limited like other writes, and 429 when every workflow reader is busy. With `min_age` (or the operator default DEFAULT_MIN_RELEASE_AGE) each pack offers its newest version published at least that long ago; packs with none are `held_back`. Yanked versions are never offered.
          */
         post: operations["resolveWorkflow"];
         delete?: never;
@@ -3330,6 +3370,12 @@ export interface components {
             tags?: string[];
             tags_admin?: string[];
             version: string;
+            /** @description Nodeyard addition: the publisher or an admin yanked this version. It is never chosen as latest (lists, install without a version, the resolver) but an install of exactly this version still works. */
+            yanked?: boolean;
+            /** @description Nodeyard addition: when it was yanked (when yanked). */
+            yanked_at?: string;
+            /** @description Nodeyard addition: why it was yanked (when yanked). */
+            yanked_reason?: string;
         };
         NodeVersionIdentifier: {
             node_id: string;
@@ -3646,6 +3692,11 @@ export interface components {
         WorkflowInstallPlan: {
             /** @description Classes that ship with ComfyUI. */
             core: string[];
+            /** @description Nodeyard: packs whose every installable version is younger than `min_age`; not installable for this request (and not listed as manual installs). Empty without a minimum release age. */
+            held_back: {
+                id: string;
+                name: string;
+            }[];
             /** @description `comfy node install <id> …` for the packs with an installable version; empty when none has one. */
             install_command: string;
             /** @description Packs without an installable version here: install them from their repository. */
@@ -3681,6 +3732,10 @@ export interface components {
         };
         /** @enum {string} */
         WorkflowRunStatus: "WorkflowRunStatusStarted" | "WorkflowRunStatusFailed" | "WorkflowRunStatusCompleted";
+        YankNodeVersionRequest: {
+            /** @description Why the version should not be installed any more; shown beside it and sent with an exact install. */
+            reason: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -6331,6 +6386,8 @@ export interface operations {
                 latest?: boolean;
                 /** @description Items per page (default 10, at most 100; larger values are clamped). */
                 limit?: number;
+                /** @description Nodeyard: a minimum release age. "Latest" becomes the newest Active, not yanked version published at least this long ago (30m, 72h, 7d; 0 for none). Without it the operator default DEFAULT_MIN_RELEASE_AGE applies (none unless configured). An exact `version` is not affected. */
+                min_age?: string;
                 /** @description Repeatable; matched case-insensitively. */
                 node_id?: string[];
                 /** @description Page number, 1-based. */
@@ -6373,6 +6430,8 @@ export interface operations {
             query?: {
                 /** @description Include `translations` (left out by default). */
                 include_translations?: boolean;
+                /** @description Nodeyard: a minimum release age. "Latest" becomes the newest Active, not yanked version published at least this long ago (30m, 72h, 7d; 0 for none). Without it the operator default DEFAULT_MIN_RELEASE_AGE applies (none unless configured). An exact `version` is not affected. */
+                min_age?: string;
             };
             header?: never;
             path: {
@@ -6415,6 +6474,8 @@ export interface operations {
     installNode: {
         parameters: {
             query?: {
+                /** @description Nodeyard: a minimum release age. "Latest" becomes the newest Active, not yanked version published at least this long ago (30m, 72h, 7d; 0 for none). Without it the operator default DEFAULT_MIN_RELEASE_AGE applies (none unless configured). An exact `version` is not affected. */
+                min_age?: string;
                 /** @description A version such as 1.2.3; omitted (or "latest") = latest. */
                 version?: string;
             };
@@ -10692,6 +10753,132 @@ export interface operations {
             };
         };
     };
+    unyankNodeVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                publisherId: string;
+                /** @description The version number (1.2.0; normalized like on publish) or the version id. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version, no longer yanked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeVersion"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    yankNodeVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                publisherId: string;
+                /** @description The version number (1.2.0; normalized like on publish) or the version id. */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["YankNodeVersionRequest"];
+            };
+        };
+        responses: {
+            /** @description The yanked version */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodeVersion"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     updateNodeVersion: {
         parameters: {
             query?: never;
@@ -11710,7 +11897,10 @@ export interface operations {
     };
     resolveWorkflow: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Nodeyard: a minimum release age. "Latest" becomes the newest Active, not yanked version published at least this long ago (30m, 72h, 7d; 0 for none). Without it the operator default DEFAULT_MIN_RELEASE_AGE applies (none unless configured). An exact `version` is not affected. */
+                min_age?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
