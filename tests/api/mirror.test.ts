@@ -1,24 +1,32 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
 import { signUp, EMULATOR_PROJECT, type EmulatorUser } from '../support/firebase-emulator.ts';
 import { comfyCliPublishBody } from '../support/publish.ts';
 import { createThrowawayPostgres } from '../support/test-db.ts';
 import { buildZip, samplePackFiles } from '../support/zip.ts';
+import { pythonAvailable } from '../support/zip-oracles.ts';
 
 // A read-only mirror (MIRROR_UPSTREAM) against a real upstream, each a server process with its own
 // embedded database: it converges on the upstream's signed index, installs what the upstream serves
 // with the archive checked against the index's sha256, refuses writes, refuses and logs tampered
 // lists and archives (a proxy between them flips bytes on demand), and keeps serving with the
-// upstream stopped. Cross-process waits poll, as the multi-instance tests do.
+// upstream stopped, also to a Python client doing what comfy-cli's install does; restarted, it resumes
+// from its saved cursor. Cross-process waits poll, as the multi-instance tests do.
 
 let upstream: InstanceProcess;
 let mirror: InstanceProcess;
 let proxy: http.Server;
+let proxyPort = 0;
+/** How each server is started, to start it again on the same data (the restart test). */
+let upstreamEnv: Record<string, string> = {};
+let mirrorEnv: Record<string, string> = {};
 let dirs: string[] = [];
 /** On the PostgreSQL pass each server gets a database of its own; otherwise each its embedded one. */
 const databases: { url: string; drop(): Promise<void> }[] = [];
@@ -36,6 +44,11 @@ const nodeId = `${publisherId}-pack`;
 /** What the proxy does to upstream answers on their way to the mirror. */
 const tamper = { changes: false, archives: false, tamperedChanges: 0, tamperedArchives: 0 };
 let upstreamApi = '';
+/** The index requests the upstream saw through the proxy (path and query), and the last cursor it handed out. */
+const indexRequests: string[] = [];
+let lastCursorServed: string | null = null;
+/** The upstream snapshot's sha256 of each version, read before the upstream stops. */
+const sha256Of: Record<string, string> = {};
 
 async function eventually(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
   const started = Date.now();
@@ -61,6 +74,7 @@ function call(base: string, path: string, init: { method?: string; token?: strin
 function startProxy(port: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const target = new URL(req.url ?? '/', upstreamApi);
+    if (target.pathname.startsWith('/index/v1/')) indexRequests.push(`${target.pathname}${target.search}`);
     const forward = http.request(
       target,
       { method: req.method, headers: { ...req.headers, host: target.host, 'accept-encoding': 'identity' } },
@@ -77,6 +91,9 @@ function startProxy(port: number): Promise<http.Server> {
             body[Math.floor(body.length / 2)]! ^= 0x01;
             if (path.startsWith('/archives/')) tamper.tamperedArchives += 1;
             else tamper.tamperedChanges += 1;
+          }
+          if (path.startsWith('/index/v1/') && answer.statusCode === 200 && !flip && path !== '/index/v1/keys') {
+            lastCursorServed = (JSON.parse(body.toString('utf8')) as { cursor: string }).cursor;
           }
           const headers = { ...answer.headers, 'content-length': String(body.length) };
           delete headers['transfer-encoding'];
@@ -136,18 +153,15 @@ describe('a read-only mirror of a running registry', () => {
       await mkdtemp(join(tmpdir(), 'nodeyard-mirror-')),
     ];
     dirs = [upstreamDir, mirrorDir];
-    const proxyPort = await freePort();
+    proxyPort = await freePort();
     const common = {
       FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
       FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099',
       RATE_LIMIT_ENABLED: 'false',
     };
     // The upstream's download URLs go through the proxy, so archives can be tampered with too.
-    upstream = await startInstance({
-      ...common,
-      DATA_DIR: upstreamDir,
-      API_PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
-    });
+    upstreamEnv = { ...common, DATA_DIR: upstreamDir, API_PUBLIC_URL: `http://127.0.0.1:${proxyPort}` };
+    upstream = await startInstance(upstreamEnv);
     upstreamApi = upstream.apiUrl;
     proxy = await startProxy(proxyPort);
 
@@ -167,14 +181,15 @@ describe('a read-only mirror of a running registry', () => {
     await publish('1.0.0');
 
     const keys = (await (await call(upstream.apiUrl, '/index/v1/keys')).json()) as { keys: { public_key: string }[] };
-    mirror = await startInstance({
+    mirrorEnv = {
       ...common,
       ...(await databaseEnv()),
       DATA_DIR: mirrorDir,
       MIRROR_UPSTREAM: `http://127.0.0.1:${proxyPort}`,
       MIRROR_UPSTREAM_KEYS: keys.keys.map((key) => key.public_key).join(','),
       MIRROR_POLL_SECONDS: '0.3',
-    });
+    };
+    mirror = await startInstance(mirrorEnv);
   }, 240_000);
 
   afterAll(async () => {
@@ -257,6 +272,8 @@ describe('a read-only mirror of a running registry', () => {
 
   it('keeps serving the catalogue and installs with the upstream stopped', async () => {
     const sha = await indexedSha256('1.1.0');
+    sha256Of['1.0.0'] = await indexedSha256('1.0.0');
+    sha256Of['1.1.0'] = sha;
     await upstream.stop();
     await new Promise((resolve) => proxy.close(resolve));
     const installed = await installThrough(mirror);
@@ -266,4 +283,73 @@ describe('a read-only mirror of a running registry', () => {
     const snapshot = await call(mirror.apiUrl, '/index/v1/snapshot');
     expect(snapshot.status).toBe(200);
   });
+
+  // comfy-cli's `comfy node registry-install` (RegistryAPI.install_node, download_file,
+  // extract_package_as_zip) in the standard library, plus a sha256 check against the snapshot.
+  it('installs through a stdlib Python client like comfy-cli, with the upstream stopped', async () => {
+    // CI has python3: there a missing interpreter fails the test instead of skipping it.
+    if (!pythonAvailable() && !process.env['CI']) return;
+    expect(upstream.process.exitCode, 'the upstream is stopped').not.toBeNull();
+    const customNodes = await mkdtemp(join(tmpdir(), 'nodeyard-custom-nodes-'));
+    dirs.push(customNodes);
+    const client = fileURLToPath(new URL('../../bench/mirror-install-client.py', import.meta.url));
+    const run = spawnSync('python3', [client, mirror.apiUrl, nodeId, customNodes, '1.0.0'], { encoding: 'utf8' });
+    expect(run.status, `${run.stderr}${run.error ?? ''}`).toBe(0);
+    const installed = JSON.parse(run.stdout) as {
+      version: string;
+      downloadUrl: string;
+      sha256: string;
+      files: string[];
+    };
+    expect(installed.downloadUrl).toContain(mirror.apiUrl);
+    expect(installed.sha256).toBe(sha256Of['1.0.0']);
+    expect(installed.files).toEqual(
+      [
+        'VERSION.txt',
+        '__init__.py',
+        'assets/blob.bin',
+        'js/widget.js',
+        'nodes.py',
+        'pyproject.toml',
+        'requirements.txt',
+      ].sort(),
+    );
+    expect(await readFile(join(customNodes, nodeId, 'VERSION.txt'), 'utf8')).toBe('1.0.0');
+  });
+
+  it('restarts from its saved cursor: serves with the upstream down, then asks for the changes since it', async () => {
+    const saved = lastCursorServed;
+    expect(saved).not.toBeNull();
+    const nameOf = async () =>
+      ((await (await call(mirror.apiUrl, `/nodes/${nodeId}`)).json()) as { name: string }).name;
+    const before = await nameOf();
+    await mirror.stop();
+    mirror = await startInstance(mirrorEnv);
+    // The upstream is still down: what the mirror holds is served at once.
+    const installed = await installThrough(mirror);
+    expect(installed).toMatchObject({ status: 200, sha256: sha256Of['1.1.0'] });
+    expect(await nameOf()).toBe(before);
+
+    indexRequests.length = 0;
+    upstream = await startInstance(upstreamEnv);
+    upstreamApi = upstream.apiUrl;
+    proxy = await startProxy(proxyPort);
+    await eventually(async () => indexRequests.some((r) => r.startsWith('/index/v1/changes')), 10_000, 'a sync');
+    expect(indexRequests[0]).toBe(`/index/v1/changes?since=${encodeURIComponent(saved!)}`);
+    expect(indexRequests).not.toContain('/index/v1/snapshot');
+
+    // And it follows the upstream from there.
+    const edit = await call(upstream.apiUrl, `/publishers/${publisherId}/nodes/${nodeId}`, {
+      method: 'PUT',
+      token: owner.idToken,
+      json: { name: 'Renamed After Restart' },
+    });
+    expect(edit.status, await edit.clone().text()).toBe(200);
+    await eventually(
+      async () => (await nameOf()) === 'Renamed After Restart',
+      10_000,
+      'the mirror to apply a change after its restart',
+    );
+    expect(indexRequests).not.toContain('/index/v1/snapshot');
+  }, 120_000);
 });

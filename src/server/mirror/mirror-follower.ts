@@ -1,13 +1,12 @@
 import type { Services } from '../container.ts';
 import { fetchVerifiedArchive, IndexRefused, syncIndex, type IndexSink } from '../index-protocol/index-client.ts';
-import type { IndexVersion } from '../index-protocol/format.ts';
 import type { PublicIndexKey } from '../index-protocol/signatures.ts';
 import type { Logger } from '../ops/logger.ts';
 import {
   applyIndexDelta,
-  mirrorArchiveKey,
   missingArchives,
   replaceWithSnapshot,
+  savedMirrorCursor,
   storeMirroredArchive,
 } from '../services/mirror/mirror-store.ts';
 
@@ -15,7 +14,9 @@ import {
 // then the changes every MIRROR_POLL_SECONDS, every document verified against the pinned keys before
 // anything is written; then it fetches the zips it lacks, each checked against the index's sha256.
 // Whatever fails (the upstream down, a bad signature, a tampered zip) is logged and tried again next
-// round; the mirror keeps serving what it has.
+// round; the mirror keeps serving what it has. The cursor and the zips' URLs live in the database,
+// written with each document's rows: a restarted mirror asks for the changes since its saved cursor
+// (a snapshot only when it has none, or the upstream answers 410), and serves meanwhile.
 
 export interface MirrorOptions {
   upstream: string;
@@ -37,22 +38,16 @@ const ARCHIVE_CONCURRENCY = 4;
 
 export function startMirror(services: Services, options: MirrorOptions): RunningMirror {
   const fetchFn = options.fetch ?? fetch;
-  let cursor: string | null = null;
-  // Where the upstream serves each version's zip, as its index said (the database keeps the sha256 only).
-  const urls = new Map<string, string>();
-  const remember = (versions: IndexVersion[]) => {
-    for (const version of versions) urls.set(mirrorArchiveKey(version), version.download_url);
-  };
+  const source = { upstream: options.upstream };
+  // Undefined until read from the database (the first round reads it).
+  let cursor: string | null | undefined;
   const sink: IndexSink = {
     async replace(snapshot) {
-      await replaceWithSnapshot(services, snapshot);
-      urls.clear();
-      remember(snapshot.versions);
+      await replaceWithSnapshot(services, snapshot, source);
       cursor = snapshot.cursor;
     },
     async apply(delta) {
-      await applyIndexDelta(services, delta);
-      remember(delta.versions);
+      await applyIndexDelta(services, delta, source);
       cursor = delta.cursor;
     },
   };
@@ -69,13 +64,13 @@ export function startMirror(services: Services, options: MirrorOptions): Running
   };
 
   async function fetchArchives(): Promise<void> {
-    const missing = (await missingArchives(services.db)).filter((archive) => urls.has(archive.key));
+    const missing = (await missingArchives(services.db)).filter((archive) => archive.url !== null);
     let next = 0;
     const worker = async () => {
       while (next < missing.length) {
         const archive = missing[next++]!;
         try {
-          const bytes = await fetchVerifiedArchive(urls.get(archive.key)!, archive, fetchFn);
+          const bytes = await fetchVerifiedArchive(archive.url!, archive, fetchFn);
           await storeMirroredArchive(services, archive, bytes);
         } catch (error) {
           if (!refused(error)) {
@@ -93,6 +88,7 @@ export function startMirror(services: Services, options: MirrorOptions): Running
   let running: Promise<void> | null = null;
   const round = async () => {
     try {
+      cursor ??= await savedMirrorCursor(services.db, options.upstream);
       await syncIndex({ upstream: options.upstream, keys: options.keys, cursor, sink, fetch: fetchFn });
     } catch (error) {
       if (!refused(error))
@@ -123,7 +119,7 @@ export function startMirror(services: Services, options: MirrorOptions): Running
 
   return {
     syncNow,
-    cursor: () => cursor,
+    cursor: () => cursor ?? null,
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

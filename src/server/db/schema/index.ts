@@ -19,3 +19,4 @@ export * from './users.ts';
 export * from './reports.ts';
 export * from './review-requests.ts';
 export * from './ban-appeals.ts';
+export * from './mirror.ts';

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Services } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
-import { archives, nodes, nodeVersions, publishers, type NodeVersionStatus } from '../../db/schema/index.ts';
+import {
+  archives,
+  mirrorArchiveSources,
+  mirrorPosition,
+  nodes,
+  nodeVersions,
+  publishers,
+  type NodeVersionStatus,
+} from '../../db/schema/index.ts';
 import type { IndexDelta, IndexPack, IndexSnapshot, IndexVersion, Tombstone } from '../../index-protocol/format.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
 
@@ -10,6 +18,8 @@ import { refreshLatestVersion } from '../versions/latest.ts';
 // verified index says, written into the ordinary tables so the read API, the pages and installs work
 // unchanged. Packs that leave the upstream's index are not deleted (installs and reports refer to
 // them) but set Banned or Deleted with their versions, so nothing of them is served.
+// Each document's cursor and its download URLs are written in the transaction of its rows, so a
+// restarted mirror resumes with the changes since exactly what it holds (mirror_position).
 
 const BATCH = 500;
 const bumped = sql`GREATEST(clock_timestamp(), ${nodes.updatedAt})`;
@@ -207,8 +217,39 @@ async function applyTombstones(tx: Db, removed: Tombstone[]): Promise<void> {
   }
 }
 
+/** Which upstream a document came from: its cursor is saved against that URL. */
+export interface MirrorSource {
+  upstream: string;
+}
+
+async function recordPosition(tx: Db, source: MirrorSource, cursor: string, versions: IndexVersion[]): Promise<void> {
+  for (const batch of chunks(versions)) {
+    await tx
+      .insert(mirrorArchiveSources)
+      .values(batch.map((v) => ({ archiveKey: mirrorArchiveKey(v), url: v.download_url })))
+      .onConflictDoUpdate({ target: mirrorArchiveSources.archiveKey, set: { url: sql`excluded.url` } });
+  }
+  await tx
+    .insert(mirrorPosition)
+    .values({ upstream: source.upstream, cursor })
+    .onConflictDoUpdate({ target: mirrorPosition.upstream, set: { cursor, updatedAt: sql`now()` } });
+}
+
+/** The cursor of the last document applied from `upstream`, or null (never synced from it: take the snapshot). */
+export async function savedMirrorCursor(db: Db, upstream: string): Promise<string | null> {
+  const [row] = await db
+    .select({ cursor: mirrorPosition.cursor })
+    .from(mirrorPosition)
+    .where(eq(mirrorPosition.upstream, upstream));
+  return row?.cursor ?? null;
+}
+
 /** The mirror becomes exactly the snapshot: every listed pack and version, everything else removed. */
-export async function replaceWithSnapshot(services: Pick<Services, 'db'>, snapshot: IndexSnapshot): Promise<void> {
+export async function replaceWithSnapshot(
+  services: Pick<Services, 'db'>,
+  snapshot: IndexSnapshot,
+  source?: MirrorSource,
+): Promise<void> {
   await services.db.transaction(async (tx) => {
     await upsertPacks(tx, snapshot.packs);
     await upsertVersions(tx, snapshot.versions);
@@ -221,11 +262,16 @@ export async function replaceWithSnapshot(services: Pick<Services, 'db'>, snapsh
       .from(nodes)
       .where(and(eq(nodes.status, 'NodeStatusActive'), listed.length ? notInArray(nodes.id, listed) : undefined));
     for (const { id } of stale) await removePack(tx, id, 'deleted');
+    if (source) await recordPosition(tx, source, snapshot.cursor, snapshot.versions);
   });
 }
 
 /** One page of upstream changes. */
-export async function applyIndexDelta(services: Pick<Services, 'db'>, delta: IndexDelta): Promise<void> {
+export async function applyIndexDelta(
+  services: Pick<Services, 'db'>,
+  delta: IndexDelta,
+  source?: MirrorSource,
+): Promise<void> {
   await services.db.transaction(async (tx) => {
     await upsertPacks(tx, delta.packs);
     await upsertVersions(tx, delta.versions);
@@ -240,6 +286,7 @@ export async function applyIndexDelta(services: Pick<Services, 'db'>, delta: Ind
     const versionOnly = [...new Set(delta.versions.map((v) => v.pack))].filter((pack) => !listed.has(pack));
     for (const pack of versionOnly) await refreshLatestVersion(tx, pack);
     await applyTombstones(tx, delta.removed);
+    if (source) await recordPosition(tx, source, delta.cursor, delta.versions);
   });
 }
 
@@ -250,6 +297,8 @@ export interface MissingArchive {
   version: string;
   sha256: string;
   size: number;
+  /** Where the upstream serves it (null when no synced document said). */
+  url: string | null;
 }
 
 /** Installable versions whose zip this mirror does not hold yet. */
@@ -262,9 +311,11 @@ export async function missingArchives(db: Db, limit = 1000): Promise<MissingArch
       version: nodeVersions.version,
       sha256: archives.sha256,
       size: archives.size,
+      url: mirrorArchiveSources.url,
     })
     .from(nodeVersions)
     .innerJoin(archives, eq(archives.id, nodeVersions.archiveId))
+    .leftJoin(mirrorArchiveSources, eq(mirrorArchiveSources.archiveKey, archives.key))
     .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
     .where(
       and(
