@@ -10,7 +10,13 @@ import {
   type IndexVersion,
   type Tombstone,
 } from '../../index-protocol/format.ts';
-import { applyIndexDelta, missingArchives, replaceWithSnapshot, storeMirroredArchive } from './mirror-store.ts';
+import {
+  applyIndexDelta,
+  missingArchives,
+  replaceWithSnapshot,
+  savedMirrorCursor,
+  storeMirroredArchive,
+} from './mirror-store.ts';
 
 // A mirror's copy of the upstream index in the ordinary tables, on both drivers.
 
@@ -122,5 +128,28 @@ describe('the mirror store', () => {
       latest: '2.0.0',
       versions: ['2.0.0:NodeVersionStatusActive'],
     });
+  });
+
+  it("keeps each document's cursor and the zips' upstream URLs, per upstream, with the document's rows", async () => {
+    const source = { upstream: 'http://upstream.test' };
+    expect(await savedMirrorCursor(t.services.db, source.upstream)).toBeNull();
+    await replaceWithSnapshot(t.services, snapshot([pack('c', '1.0.0')], [version('c', '1.0.0')], '11'), source);
+    expect(await savedMirrorCursor(t.services.db, source.upstream)).toBe('11');
+    await applyIndexDelta(
+      t.services,
+      {
+        ...delta({ packs: [pack('c', '1.1.0')], versions: [version('c', '1.0.0'), version('c', '1.1.0')] }),
+        since: '11',
+        cursor: '12',
+      },
+      source,
+    );
+    expect(await savedMirrorCursor(t.services.db, source.upstream)).toBe('12');
+    // Another upstream has no cursor here: a mirror pointed elsewhere starts from that one's snapshot.
+    expect(await savedMirrorCursor(t.services.db, 'http://elsewhere.test')).toBeNull();
+    const urls = Object.fromEntries(
+      (await missingArchives(t.services.db)).filter((m) => m.pack === 'c').map((m) => [m.version, m.url]),
+    );
+    expect(urls).toEqual({ '1.0.0': version('c', '1.0.0').download_url, '1.1.0': version('c', '1.1.0').download_url });
   });
 });
