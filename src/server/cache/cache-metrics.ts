@@ -29,7 +29,12 @@ export function registerCacheMetrics(registry: Registry, store: ResponseStore): 
   counter('nodeyard_response_cache_misses_total', 'Cacheable requests that had to render.', () => store.stats().misses);
   counter(
     'nodeyard_response_cache_invalidations_total',
-    'Times a change dropped the cache.',
+    'Changes applied from the change feed (one batch of keys, or everything).',
     () => store.stats().invalidations,
+  );
+  counter(
+    'nodeyard_response_cache_purged_total',
+    'Entries dropped because a change named one of their keys.',
+    () => store.stats().purged,
   );
 }

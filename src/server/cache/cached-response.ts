@@ -24,6 +24,11 @@ export interface CachedResponse {
   storedHeaders: readonly string[];
   /** Length of the uncompressed body (for identity answers). */
   identityLength: number;
+  /**
+   * Bodies derived for clients without brotli, kept once asked for (ResponseStore.keepDerived counts
+   * them in the entry's bytes): only entries such clients actually read pay for a second copy.
+   */
+  derived: Partial<Record<'gzip' | 'identity', Buffer>>;
   /** Headers of the 304 answer to a matching If-None-Match. */
   notModifiedHeaders: readonly string[];
   /** Search queries the render recorded (popular queries): recorded again on every hit. */
@@ -97,7 +102,9 @@ export function encodeBody(body: Buffer, encoding: Encoding): Promise<Buffer> {
 /** The body in the encoding a client takes: the stored bytes, or derived from them on the fly. */
 export async function bodyFor(entry: CachedResponse, encoding: Encoding): Promise<Buffer> {
   if (entry.stored === 'identity' || encoding === 'br') return entry.body;
-  const plain = await unbrotli(entry.body);
+  const kept = entry.derived[encoding];
+  if (kept) return kept;
+  const plain = entry.derived.identity ?? (await unbrotli(entry.body));
   return encoding === 'gzip' ? gzipAsync(plain) : plain;
 }
 
@@ -149,6 +156,7 @@ export async function buildCachedResponse(input: {
     common,
     storedHeaders,
     identityLength: body.length,
+    derived: {},
     notModifiedHeaders: [...notModified, CACHE_STATUS_HEADER, 'HIT'],
     replay: input.replay,
     storedAt: input.now,

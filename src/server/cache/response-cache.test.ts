@@ -112,6 +112,9 @@ describe('response cache', () => {
     expect(br.headers).toMatchObject({ 'x-nodeyard-cache': 'HIT', 'content-encoding': 'br' });
     expect(br.headers['vary']).toMatch(/Accept-Encoding/);
     expect(brotliDecompressSync(br.body).toString('utf8')).toBe(plain);
+    // Stored once, compressed: the entry is smaller than the page it answers (until a client without
+    // brotli asks: then the body derived for it is kept beside).
+    expect(cache.store.stats().bytes).toBeLessThan(plain.length);
     const gzip = await request(base, '/nodes/cached-pack', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzip.headers).toMatchObject({ 'x-nodeyard-cache': 'HIT', 'content-encoding': 'gzip' });
     expect(gunzipSync(gzip.body).toString('utf8')).toBe(plain);
@@ -120,8 +123,6 @@ describe('response cache', () => {
     expect(identity.body.toString('utf8')).toBe(plain);
     expect(identity.headers['etag']).toBe(first.headers['etag']);
     expect(identity.headers['cache-control']).toMatch(/public/);
-    // Stored once, compressed: the entry is smaller than the page it answers.
-    expect(cache.store.stats().bytes).toBeLessThan(plain.length);
     // What the answer shows, for a CDN in front.
     expect(identity.headers['surrogate-key']).toBe(`node:cached-pack publisher:${s.publisher.id}`);
     expect(identity.headers['cache-tag']).toBe(`node:cached-pack,publisher:${s.publisher.id}`);

@@ -50,6 +50,7 @@ async function sendEntry(
   res: ServerResponse,
   entry: CachedResponse,
   status: 'HIT' | 'MISS',
+  keep: (encoding: 'gzip' | 'identity', body: Buffer) => void,
 ): Promise<void> {
   if (etagMatches(req.headers['if-none-match'], entry.etag)) {
     res.writeHead(304, withStatus(entry.notModifiedHeaders, status));
@@ -64,6 +65,7 @@ async function sendEntry(
   }
   // The rare client without brotli: derived from the stored bytes (HEAD needs the length too).
   const body = await bodyFor(entry, encoding);
+  keep(encoding as 'gzip' | 'identity', body);
   res.writeHead(200, [
     ...entry.common,
     ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
@@ -148,6 +150,9 @@ export function createResponseCache(options: {
   /** Renders in flight by request key: concurrent misses wait for the first one's result. */
   const inflight = new Map<string, Promise<CachedResponse | null>>();
 
+  const keeper = (key: string, entry: CachedResponse) => (encoding: 'gzip' | 'identity', body: Buffer) =>
+    store.keepDerived(key, entry, encoding, body);
+
   const failed = (res: ServerResponse) => (error: unknown) => {
     onError(error);
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
@@ -191,7 +196,7 @@ export function createResponseCache(options: {
     // that arrived after the change must not get it), so the waiting requests render on their own.
     const stored = store.set(key, entry, generation);
     if (conditionals.ifNoneMatch !== undefined) req.headers['if-none-match'] = conditionals.ifNoneMatch;
-    await sendEntry(req, res, entry, 'MISS');
+    await sendEntry(req, res, entry, 'MISS', keeper(key, entry));
     return stored ? entry : null;
   }
 
@@ -200,7 +205,7 @@ export function createResponseCache(options: {
       const key = cacheKey(kind, req);
       const entry = store.get(key);
       if (entry) {
-        sendEntry(req, res, entry, 'HIT').catch(failed(res));
+        sendEntry(req, res, entry, 'HIT', keeper(key, entry)).catch(failed(res));
         if (entry.replay.length > 0) queries.replay(entry.replay, clientOf(req));
         return;
       }
@@ -213,7 +218,7 @@ export function createResponseCache(options: {
         running
           .then(async (shared) => {
             if (!shared) return compressed(req, res);
-            await sendEntry(req, res, shared, 'MISS');
+            await sendEntry(req, res, shared, 'MISS', keeper(key, shared));
             if (shared.replay.length > 0) queries.replay(shared.replay, clientOf(req));
           })
           .catch(failed(res));

@@ -10,6 +10,7 @@ const entry = (bytes: number, storedAt = 0, tags: string[] = []): CachedResponse
   common: [],
   storedHeaders: [],
   identityLength: 0,
+  derived: {},
   notModifiedHeaders: [],
   replay: [],
   storedAt,

@@ -95,6 +95,21 @@ export class ResponseStore {
     return true;
   }
 
+  /**
+   * Keeps a body derived from a stored entry (gzip or identity, for a client without brotli) with it,
+   * counted in its bytes; evicts as `set` does. Nothing happens if the entry is no longer stored.
+   */
+  keepDerived(key: string, entry: CachedResponse, encoding: 'gzip' | 'identity', body: Buffer): void {
+    if (this.#entries.get(key) !== entry || entry.derived[encoding]) return;
+    entry.derived[encoding] = body;
+    entry.bytes += body.length;
+    this.#bytes += body.length;
+    for (const [oldestKey, oldest] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#delete(oldestKey, oldest);
+    }
+  }
+
   /** Drops the entries that carry any of `tags` (one change in the feed); returns how many went. */
   purge(tags: Iterable<string>): number {
     const sequence = ++this.#sequence;

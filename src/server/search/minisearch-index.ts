@@ -24,6 +24,7 @@ import { comparatorFor, firstInOrder } from './sorting.ts';
 import { SuggestionIndex } from './suggestions.ts';
 import { expandText, normalizeKey, splitWords } from './tokenizer.ts';
 import { Vocabulary } from './vocabulary.ts';
+import { noteRecordedQuery } from './recorded-query-scope.ts';
 
 /** Field weights from the bake-off: a name hit beats a class hit beats a description hit. */
 const FIELD_BOOST = { title: 5, nodes: 2.5, text: 1 };
@@ -166,6 +167,7 @@ export class MiniSearchIndex implements SearchIndex {
   }
 
   recordQuery(text: string, client: string): void {
+    noteRecordedQuery(text);
     const normalized = recordableQuery(text);
     if (normalized !== null && this.#mayBeSuggested(normalized)) this.#queries.record(normalized, client);
   }

@@ -79,7 +79,10 @@ export async function upsertScanRecord(tx: Db, versionId: string, record: ScanRe
     .onConflictDoUpdate({ target: versionScans.nodeVersionId, set: values });
 }
 
-/** Search and `?timestamp=` follow nodes.updated_at: bump it whenever what a node shows changed. */
+/**
+ * `GET /nodes?timestamp=` lists nodes by updated_at: bump it whenever what a node shows changed (search
+ * and the response cache follow the change feed instead, which the database's triggers write).
+ */
 export async function touchNode(tx: Db, nodeId: string) {
   await tx
     .update(nodes)

@@ -20,7 +20,8 @@ export async function updatePublisher(
       .where(eq(publishers.id, publisher.id))
       .returning();
     if (!updated) throw new Error(`publisher ${publisher.id} vanished during update`);
-    // Search shows (and finds nodes by) the publisher name: its nodes changed too, for the search feed.
+    // Each node's record shows the publisher name: it changed for GET /nodes?timestamp= too (search and
+    // caches learn of it from the change feed's publisher row, not from this stamp).
     if (updated.name !== publisher.name) {
       await tx.update(nodes).set({ updatedAt: now }).where(eq(nodes.publisherId, publisher.id));
     }

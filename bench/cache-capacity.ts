@@ -1,0 +1,82 @@
+// `npm run bench:cache-capacity`: how many node pages the response cache holds in its default bound
+// (RESPONSE_CACHE_MAX_BYTES = 64 MiB; goal ≥ 5,000). Renders BENCH_PAGES (1,000) distinct node pages of
+// the real corpus in rotating languages into one instance's cache, reads the cache's bytes and entries
+// from /metrics, and prints the bytes per page and how many pages fit; beside it, what the same pages
+// cost in the earlier layout (identity + gzip + brotli bodies kept per entry). PGlite by default
+// (BENCH_DRIVERS=postgres with DATABASE_URL for PostgreSQL); needs a site build.
+import { cpus, loadavg } from 'node:os';
+import { benchDrivers, startCorpusInstance, withSite } from './lib/corpus-instance.ts';
+
+const PAGES = Number(process.env['BENCH_PAGES'] ?? 1000);
+const LANGS = ['en', 'zh', 'ja', 'ko', 'fr', 'es', 'ru', 'ar'];
+const BOUND = 64 * 1024 * 1024;
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+if (!withSite) {
+  console.error('bench:cache-capacity needs a site build (npm run build, or NODEYARD_BUILD_DIR).');
+  process.exit(2);
+}
+
+async function metrics(apiUrl: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`${apiUrl}/metrics`)).text();
+  const stats: Record<string, number> = {};
+  for (const match of text.matchAll(/^nodeyard_response_cache_(\w+) (\d+)/gm)) stats[match[1]!] = Number(match[2]);
+  return stats;
+}
+
+const bytesOf = async (url: string, encoding: string) =>
+  (await (await fetch(url, { headers: { 'accept-encoding': encoding } })).arrayBuffer()).byteLength;
+
+console.log(`bench:cache-capacity — ${PAGES} node pages; load average ${load()} on ${cpus().length} cores.`);
+for (const driver of process.env['BENCH_DRIVERS'] ? benchDrivers() : (['pglite'] as const)) {
+  const instance = await startCorpusInstance('mixed', driver, { RESPONSE_CACHE_MAX_BYTES: String(BOUND) });
+  try {
+    const ids: string[] = [];
+    for (let page = 1; ids.length < PAGES; page++) {
+      const list = (await (await fetch(`${instance.apiUrl}/nodes?limit=100&page=${page}`)).json()) as {
+        nodes: Array<{ id: string }>;
+      };
+      if (list.nodes.length === 0) break;
+      ids.push(...list.nodes.map((node) => node.id));
+    }
+    const urls = ids
+      .slice(0, PAGES)
+      .map((id, i) => `${instance.siteUrl}/${LANGS[i % LANGS.length]}/nodes/${encodeURIComponent(id)}`);
+    // Four at a time, brotli like nearly every browser: each page is rendered once into the cache.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next < urls.length) await bytesOf(urls[next++]!, 'br');
+      }),
+    );
+    const stats = await metrics(instance.apiUrl);
+    const entries = stats['entries'] ?? 0;
+    const perPage = (stats['bytes'] ?? 0) / Math.max(entries, 1);
+    // The earlier layout kept all three bodies of every entry.
+    const sample = urls.slice(0, 50);
+    let identity = 0;
+    let gzip = 0;
+    let br = 0;
+    for (const url of sample) {
+      identity += await bytesOf(url, 'identity');
+      gzip += await bytesOf(url, 'gzip');
+      br += await bytesOf(url, 'br');
+    }
+    const earlier = (identity + gzip + br) / sample.length;
+    console.log(
+      `\n${driver}: ${entries} node pages cached in ${((stats['bytes'] ?? 0) / 1024 / 1024).toFixed(2)} MiB → ` +
+        `${perPage.toFixed(0)} bytes per page; ${Math.floor(BOUND / perPage)} pages fit in 64 MiB (goal ≥ 5,000).`,
+    );
+    console.log(
+      `  a page sent: ${(identity / sample.length / 1024).toFixed(1)} KiB identity, ${(gzip / sample.length / 1024).toFixed(1)} KiB gzip, ` +
+        `${(br / sample.length / 1024).toFixed(1)} KiB brotli (mean of ${sample.length}); ` +
+        `the earlier layout (all three kept) ≈ ${earlier.toFixed(0)} bytes per page → ${Math.floor(BOUND / earlier)} pages.`,
+    );
+  } finally {
+    await instance.stop();
+  }
+}
+console.log(`load average at the end: ${load()}`);
