@@ -1,6 +1,7 @@
 import { awaitUploadHandler } from './services/archives/await-upload.ts';
 import { archiveHashBackfillHandler } from './services/archives/backfill-archive-hashes.ts';
 import { archiveRecheckHandler } from './services/archives/recheck-archives.ts';
+import { readmeBackfillHandler } from './services/readmes/backfill-readmes.ts';
 import { legacyVersionScanHandler, versionScanHandler } from './services/moderation/scan-version.ts';
 import type { JobHandler } from './jobs/worker.ts';
 
@@ -12,5 +13,6 @@ export function defaultJobHandlers(): JobHandler[] {
     awaitUploadHandler(),
     archiveRecheckHandler(),
     archiveHashBackfillHandler(),
+    readmeBackfillHandler(),
   ];
 }

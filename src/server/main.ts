@@ -15,6 +15,7 @@ import { imageEndpoint } from './images/image-endpoint.ts';
 import { startUploadJanitor } from './services/archives/upload-janitor.ts';
 import { queueArchiveRecheckOnce } from './services/archives/queue-archive-recheck.ts';
 import { queueArchiveHashBackfill } from './services/archives/backfill-archive-hashes.ts';
+import { queueReadmeBackfill } from './services/readmes/backfill-readmes.ts';
 import { startChangeFeedPruner } from './services/change-feed/prune-schedule.ts';
 import { startMirrorFromEnv } from './mirror/mirror-from-env.ts';
 import type { RunningMirror } from './mirror/mirror-follower.ts';
@@ -168,6 +169,8 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     await queueArchiveRecheckOnce(runtime.services.db);
     // Accepted archives without a recorded sha256 get one (services/archives/backfill-archive-hashes.ts).
     await queueArchiveHashBackfill(runtime.services.db);
+    // Archives scanned before READMEs were stored get theirs rendered once (services/readmes/backfill-readmes.ts).
+    await queueReadmeBackfill(runtime.services.db);
     // Mirror mode: the catalogue follows the upstream's signed index (it serves what it has meanwhile).
     mirror = startMirrorFromEnv(env, runtime);
     // The change feed keeps INDEX_CHANGES_RETENTION_DAYS of changes (older index cursors get a 410).

@@ -12,7 +12,7 @@ import type { Services } from '../../container.ts';
 import { classView, type ClassView } from './class-signature.ts';
 import type { DailyCount } from './downloads-chart.ts';
 import { loadDailyDownloads } from './load-downloads.ts';
-import { loadReadmeHtml } from './readme/load-readme.ts';
+import { findVersionReadme, loadReadmeHtml } from './readme/load-readme.ts';
 
 /** More classes than this are summarised as "and N more" (a page, not a catalogue). */
 export const MAX_CLASSES_SHOWN = 200;
@@ -108,11 +108,13 @@ export async function loadNodePage(
   if (row.id !== input.nodeId) return { kind: 'moved', nodeId: row.id };
 
   const banned = row.status === 'NodeStatusBanned';
-  const [[bundle], listed, unclaimed, downloads] = await Promise.all([
+  const [[bundle], listed, unclaimed, downloads, storedReadme] = await Promise.all([
     loadNodeBundles(db, [row]),
     listNodeVersions(db, row.id, DEFAULT_LISTED_STATUSES),
     isUnclaimedPublisher(db, row.publisherId),
     loadDailyDownloads(db, row.id, services.clock.now()),
+    // The README rendered at scan time, read now rather than after the versions (one round fewer).
+    banned ? Promise.resolve(null) : findVersionReadme(services, row.latestVersionId),
   ]);
   const versions: VersionEntry[] = listed.map(({ version, hasArchive, sha256 }) => ({
     version: toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason: false }),
@@ -136,7 +138,7 @@ export async function loadNodePage(
   const [classes, readmeHtml, warnings] = await Promise.all([
     loadClasses(services, selected, row.catalogComfyNodeNames),
     // A banned pack's README may be the very thing it was banned for: it is not shown.
-    latestRow && !banned ? loadReadmeHtml(services, latestRow, row.repository) : Promise.resolve(null),
+    latestRow && !banned ? loadReadmeHtml(services, latestRow, row.repository, storedReadme) : Promise.resolve(null),
     listVersionWarnings(db, warnedVersions),
   ]);
 

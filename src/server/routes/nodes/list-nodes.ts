@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
+import { queryDefaultNodeListPage } from '../../services/nodes/default-list-page.ts';
 import { nodeListWhere } from '../../services/nodes/node-filters.ts';
 import { queryNodeListPage } from '../../services/nodes/node-list-page.ts';
 import { nodeOrderBy, parseNodeSort, sortUsesPublisher } from '../../services/nodes/node-sort.ts';
@@ -52,18 +53,27 @@ export function registerListNodes(app: App) {
     const { db, config, clock } = c.get('services');
     const paging = { page: query.page, limit: query.limit };
     const sort = parseNodeSort(query.sort);
-    const result = await queryNodeListPage(db, {
-      ...paging,
-      joinPublishers: sortUsesPublisher(sort),
-      where: nodeListWhere({
-        includeBanned: query.include_banned ?? false,
-        since: query.timestamp,
-        nodeIds: query.node_id,
-        os: query.supported_os,
-        accelerator: query.supported_accelerator,
-      }),
-      orderBy: nodeOrderBy(sort),
-    });
+    const unfiltered =
+      sort.length === 0 &&
+      !query.timestamp &&
+      !query.node_id?.length &&
+      !query.supported_os &&
+      !query.supported_accelerator;
+    // The crawl every client runs (no filter, default order): maintained total, no deep OFFSET.
+    const result = unfiltered
+      ? await queryDefaultNodeListPage(db, { ...paging, includeBanned: query.include_banned ?? false })
+      : await queryNodeListPage(db, {
+          ...paging,
+          joinPublishers: sortUsesPublisher(sort),
+          where: nodeListWhere({
+            includeBanned: query.include_banned ?? false,
+            since: query.timestamp,
+            nodeIds: query.node_id,
+            os: query.supported_os,
+            accelerator: query.supported_accelerator,
+          }),
+          orderBy: nodeOrderBy(sort),
+        });
     const publishedBy = minAgeCutoff(query.min_age, config, clock);
     // Under a minimum release age the answer changes with time alone, which no cache key follows: not kept.
     if (!publishedBy) declareCacheKeys(c, [LISTS_KEY]);

@@ -19,6 +19,7 @@ import {
   touchNode,
   upsertScanRecord,
 } from './store-analysis.ts';
+import { readmeOfScannedArchive, storeVersionReadme } from '../readmes/store-version-readme.ts';
 import { banHoldOf } from './ban-hold.ts';
 import { SCAN_FAILED_REASON, verdictFor } from './verdict.ts';
 
@@ -58,7 +59,19 @@ async function loadTarget(services: Services, versionId: string) {
   return row;
 }
 
-async function store(tx: Db, versionId: string, analysis: Analysis, hooks: VersionScanHooks) {
+/** What the final transaction stores: the analysis, and the README found in the same bytes. */
+interface ScanResult {
+  analysis: Analysis;
+  readme: string | null;
+}
+
+async function store(
+  tx: Db,
+  services: Services,
+  versionId: string,
+  { analysis, readme }: ScanResult,
+  hooks: VersionScanHooks,
+) {
   const version = await lockVersion(tx, versionId);
   if (!version || version.status === 'NodeVersionStatusDeleted' || version.status === 'NodeVersionStatusBanned') return;
   const { scan, extraction } = analysis;
@@ -70,6 +83,8 @@ async function store(tx: Db, versionId: string, analysis: Analysis, hooks: Versi
 
   await replaceFindings(tx, version.id, scan.findings, scan.rulesetVersion);
   await replaceComfyNodes(tx, version.id, extraction.nodes);
+  // Rendered once here, so the node page never reads the archive (services/readmes/).
+  await storeVersionReadme(tx, services, version, readme);
   const collisions = await replaceCollisions(
     tx,
     version,
@@ -133,7 +148,8 @@ async function run(services: Services, job: JobRow, hooks: VersionScanHooks) {
     throw error instanceof AnalysisAborted ? new PermanentJobError(error.message) : error;
   });
   await hooks.afterAnalysis?.();
-  await services.db.transaction((tx) => store(tx, versionId, analysis, hooks));
+  const result = { analysis, readme: readmeOfScannedArchive(bytes) };
+  await services.db.transaction((tx) => store(tx, services, versionId, result, hooks));
 }
 
 /** Out of attempts: never leave the version Pending. Flag it for a human with "scan failed". */

@@ -1,5 +1,5 @@
-import { readEntryData } from '../../../analysis/pack/zip-entry-data.ts';
-import { readZipLayout, type ZipLayoutEntry } from '../../../analysis/pack/zip-layout.ts';
+import { readEntryData } from '../../analysis/pack/zip-entry-data.ts';
+import { readZipLayout, type ZipLayoutEntry } from '../../analysis/pack/zip-layout.ts';
 
 /** READMEs larger than this are not rendered (a README is prose, not a data dump). */
 export const MAX_README_BYTES = 512 * 1024;

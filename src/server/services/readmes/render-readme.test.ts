@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderReadme } from './render-readme.ts';
 import { repositoryBases } from './repository-urls.ts';
-import { readmeImageSrc } from '../../../../lib/images/image-url.ts';
-import { createImageUrlSigner } from '../../../images/image-url-signer.ts';
+import { readmeImageSrc } from '../../../lib/images/image-url.ts';
+import { createImageUrlSigner } from '../../images/image-url-signer.ts';
 
 // Images come through the site's image endpoint, signed (as sanitize-html writes the attribute).
 const sign = createImageUrlSigner('render-readme-test').sign;

@@ -1,6 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { readmeImageSrc, type SignImageUrl } from '../../../../lib/images/image-url.ts';
+import { readmeImageSrc, type SignImageUrl } from '../../../lib/images/image-url.ts';
 import { resolveReference, type RepositoryBases } from './repository-urls.ts';
 
 /** Markdown beyond this many characters is cut before rendering (keeps a page's HTML bounded). */

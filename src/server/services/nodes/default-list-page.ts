@@ -1,0 +1,143 @@
+import { desc, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { NodeRow } from '../../db/rows.ts';
+import { nodeListCounts, nodes } from '../../db/schema/index.ts';
+import { visibleNodeStatus } from './node-filters.ts';
+import { readNodeListCounts, type NodeListCounts } from './node-list-counts.ts';
+import { pageOffset, type Paging } from './paging.ts';
+
+// GET /nodes without filters or sort (what ComfyUI-Manager crawls, page=1..last) at a cost that does
+// not grow with the page number or the catalogue: the total is the maintained count
+// (node-list-counts.ts), and a deep page seeks from a cached boundary instead of skipping every row
+// before it. Boundaries are the keys (created_at, id) of every STRIDE-th row in list order, read in
+// one pass and valid for one list version; page N starts at the boundary at or before its offset and
+// skips fewer than STRIDE rows from there, so it reads O(STRIDE + limit) index entries, and returns
+// exactly the rows OFFSET would have (same order: created_at, then id, newest first).
+
+/** Rows between cached boundaries (a deep page skips fewer than this). */
+export const DEFAULT_BOUNDARY_STRIDE = 256;
+
+interface BoundaryKey {
+  /** created_at as PostgreSQL prints it (microseconds kept; a JS Date would drop them). */
+  createdAt: string;
+  id: string;
+}
+
+interface Boundaries {
+  generation: string;
+  version: number;
+  stride: number;
+  keys: BoundaryKey[];
+}
+
+/** Cached boundaries per database and list (with or without banned packs). */
+const cached = new WeakMap<Db, Map<string, Promise<Boundaries>>>();
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Every stride-th key of the list and the version it belongs to, in one statement (one snapshot). */
+async function readBoundaries(db: Db, includeBanned: boolean, stride: number): Promise<Boundaries> {
+  const result = await db.execute(sql`
+    SELECT counts.version, counts.generation, ranked.created_at, ranked.id
+    FROM ${nodeListCounts} AS counts
+    LEFT JOIN LATERAL (
+      SELECT created_at::text AS created_at, id, n FROM (
+        SELECT ${nodes.createdAt} AS created_at, ${nodes.id} AS id,
+          row_number() OVER (ORDER BY ${nodes.createdAt} DESC, ${nodes.id} DESC) AS n
+        FROM ${nodes} WHERE ${visibleNodeStatus(includeBanned)}
+      ) AS numbered WHERE (n - 1) % ${stride} = 0
+    ) AS ranked ON true
+    ORDER BY ranked.n`);
+  const rows = rowsOf<{ version: unknown; generation: string; created_at: string | null; id: string | null }>(result);
+  return {
+    generation: rows[0]?.generation ?? '',
+    version: Number(rows[0]?.version ?? -1),
+    stride,
+    keys: rows.flatMap((row) => (row.created_at && row.id ? [{ createdAt: row.created_at, id: row.id }] : [])),
+  };
+}
+
+/** The boundaries of the current list version: cached, read again once the version moved. */
+async function boundariesFor(
+  db: Db,
+  includeBanned: boolean,
+  counts: NodeListCounts,
+  stride: number,
+): Promise<Boundaries> {
+  const perDb = cached.get(db) ?? new Map<string, Promise<Boundaries>>();
+  cached.set(db, perDb);
+  const key = `${includeBanned}:${stride}`;
+  const held = perDb.get(key);
+  if (held) {
+    const boundaries = await held.catch(() => null);
+    if (boundaries && boundaries.generation === counts.generation && boundaries.version >= counts.version) {
+      return boundaries;
+    }
+  }
+  // Concurrent requests share one read; a failed read is forgotten so the next request tries again.
+  const reading = readBoundaries(db, includeBanned, stride);
+  perDb.set(key, reading);
+  reading.catch(() => {
+    if (perDb.get(key) === reading) perDb.delete(key);
+  });
+  return reading;
+}
+
+const newestFirst = [desc(nodes.createdAt), desc(nodes.id)];
+
+async function pageIds(
+  db: Db,
+  includeBanned: boolean,
+  offset: number,
+  limit: number,
+  counts: NodeListCounts,
+  stride: number,
+) {
+  const visible = visibleNodeStatus(includeBanned);
+  if (offset < stride) {
+    const rows = await db
+      .select({ id: nodes.id })
+      .from(nodes)
+      .where(visible)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row) => row.id);
+  }
+  const boundaries = await boundariesFor(db, includeBanned, counts, stride);
+  const index = Math.floor(offset / stride);
+  const start = boundaries.keys[index];
+  if (!start) return [];
+  const rows = await db
+    .select({ id: nodes.id })
+    .from(nodes)
+    .where(sql`${visible} AND (${nodes.createdAt}, ${nodes.id}) <= (${start.createdAt}::timestamptz, ${start.id})`)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset - index * stride);
+  return rows.map((row) => row.id);
+}
+
+/** One page of the unfiltered node list, newest first, and its total (what GET /nodes answers). */
+export async function queryDefaultNodeListPage(
+  db: Db,
+  options: Paging & { includeBanned: boolean; stride?: number },
+): Promise<{ rows: NodeRow[]; total: number }> {
+  const counts = await readNodeListCounts(db);
+  const total = options.includeBanned ? counts.present : counts.listed;
+  const offset = pageOffset(options);
+  const ids =
+    offset >= total
+      ? []
+      : await pageIds(
+          db,
+          options.includeBanned,
+          offset,
+          options.limit,
+          counts,
+          options.stride ?? DEFAULT_BOUNDARY_STRIDE,
+        );
+  const fetched = ids.length ? await db.select().from(nodes).where(inArray(nodes.id, ids)) : [];
+  const byId = new Map(fetched.map((row) => [row.id, row]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+}

@@ -1,0 +1,100 @@
+import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Services } from '../../container.ts';
+import type { Db } from '../../db/client.ts';
+import { archiveReadmes, archives, jobs, nodes, nodeVersions } from '../../db/schema/index.ts';
+import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
+import { notifyJobsEnqueued } from '../../jobs/signal.ts';
+import type { JobHandler } from '../../jobs/worker.ts';
+import { extractReadme, storeArchiveReadme } from './stored-readme.ts';
+
+// The `readme.backfill` job: accepted archives of versions scanned before READMEs were stored at scan
+// time get theirs now, from the stored bytes, so no node page has to read an archive. Batches ordered
+// by archive id; each job queues the next, so a restart repeats at most one batch. (A page asked for
+// before the job reaches its archive stores the README itself: services/readmes/load-archive-readme.ts.)
+
+export const README_BACKFILL_JOB = 'readme.backfill';
+const BATCH = 25;
+
+export interface ReadmeBackfillSummary {
+  stored: number;
+  /** Archive ids whose object is missing from storage (nothing stored: a page shows no README). */
+  missing: string[];
+}
+
+const lacksReadme = and(isNotNull(archives.uploadedAt), isNull(archiveReadmes.archiveId));
+
+function archivesWithoutReadme(db: Db) {
+  return db
+    .selectDistinctOn([archives.id], { id: archives.id, key: archives.key, repository: nodes.repository })
+    .from(archives)
+    .innerJoin(nodeVersions, eq(nodeVersions.archiveId, archives.id))
+    .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
+    .leftJoin(archiveReadmes, eq(archiveReadmes.archiveId, archives.id));
+}
+
+/** Stores one batch; returns the archive id to continue after (null when done). */
+async function storeBatch(services: Services, after: string | undefined, summary: ReadmeBackfillSummary) {
+  const batch = await archivesWithoutReadme(services.db)
+    .where(and(lacksReadme, after === undefined ? undefined : gt(archives.id, after)))
+    .orderBy(asc(archives.id))
+    .limit(BATCH);
+  for (const archive of batch) {
+    const bytes = await services.storage.get(archive.key);
+    if (!bytes) {
+      summary.missing.push(archive.id);
+      continue;
+    }
+    let markdown: string | null;
+    try {
+      markdown = extractReadme(bytes);
+    } catch {
+      markdown = null;
+    }
+    const context = { repository: archive.repository, sign: services.imageUrls.sign };
+    await storeArchiveReadme(services.db, archive.id, markdown, context, services.clock.now());
+    summary.stored += 1;
+  }
+  return batch.length === BATCH ? batch[batch.length - 1]!.id : null;
+}
+
+/** Every batch now, in this process (tests, the admin CLI); the job does the same one batch at a time. */
+export async function backfillReadmes(services: Services): Promise<ReadmeBackfillSummary> {
+  const summary: ReadmeBackfillSummary = { stored: 0, missing: [] };
+  let after: string | undefined;
+  for (;;) {
+    const next = await storeBatch(services, after, summary);
+    if (next === null) return summary;
+    after = next;
+  }
+}
+
+/**
+ * At start-up: queues the backfill when some accepted archive of a version has no stored README and
+ * no backfill is already queued or running. Two instances starting together may both queue one; the
+ * second finds nothing left to do.
+ */
+export async function queueReadmeBackfill(db: Db): Promise<boolean> {
+  const [pending] = await archivesWithoutReadme(db).where(lacksReadme).limit(1);
+  if (!pending) return false;
+  const [queued] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, README_BACKFILL_JOB), or(eq(jobs.status, 'queued'), eq(jobs.status, 'running'))))
+    .limit(1);
+  if (queued) return false;
+  await enqueueJob(db, README_BACKFILL_JOB, {});
+  notifyJobsEnqueued();
+  return true;
+}
+
+async function run(services: Services, job: JobRow) {
+  const after = (job.payload as { after?: unknown }).after;
+  const next = await storeBatch(services, typeof after === 'string' ? after : undefined, { stored: 0, missing: [] });
+  if (next === null) return;
+  await enqueueJob(services.db, README_BACKFILL_JOB, { after: next });
+  notifyJobsEnqueued();
+}
+
+export function readmeBackfillHandler(): JobHandler {
+  return { kind: README_BACKFILL_JOB, run };
+}
