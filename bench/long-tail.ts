@@ -1,0 +1,173 @@
+// `npm run bench:long-tail`: the long tail of node pages. ≥ 700 distinct packs (with a real archive and
+// README each), each page asked once in a rotating language by concurrent clients that pull from ONE
+// shared queue (so no page is asked twice in the cold pass), then the same pages again (now cached),
+// beside a bare node:http hello-world measured in the same run with the same client. On PGlite and on
+// PostgreSQL. Prints req/s, p50/p99 and the share of hello-world's req/s. A benchmark: no assertions.
+//
+// Needs a site build (`npm run build`, or NODEYARD_BUILD_DIR). Data: the corpus (BENCH_CORPUS) imported
+// once into .bench-data/long-tail-pglite or the database nodeyard_long_tail beside DATABASE_URL /
+// TEST_DATABASE_URL; the newest BENCH_PAGES packs get an archive with a README.
+// Knobs: BENCH_PAGES (720), BENCH_CONNECTIONS (10), BENCH_DRIVERS (pglite,postgres), BENCH_CPU_PROFILE
+// (a directory: the instance writes a V8 CPU profile there on exit).
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { buildDirectory } from '../src/server/build-directory.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { loadCorpusFile } from '../src/server/services/import/corpus-file.ts';
+import { importCorpus } from '../src/server/services/import/import-corpus.ts';
+import { databaseFor } from './lib/bench-databases.ts';
+import { freePort, startInstance } from './lib/instance-process.ts';
+import { giveReadmes } from './lib/readme-packs.ts';
+import { DEFAULT_CORPUS } from './lib/scaled-corpus.ts';
+import { ms, percentiles } from './lib/search-stats.ts';
+
+const PAGES = Number(process.env['BENCH_PAGES'] ?? 720);
+const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
+const CORPUS = process.env['BENCH_CORPUS'] ?? DEFAULT_CORPUS;
+const PROFILE_DIR = process.env['BENCH_CPU_PROFILE'];
+const serverUrl = process.env['DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
+const DRIVERS = (process.env['BENCH_DRIVERS'] ?? 'pglite,postgres')
+  .split(',')
+  .filter((driver) => driver === 'pglite' || (driver === 'postgres' && serverUrl));
+const LANGS = ['en', 'ar', 'es', 'fr', 'ja', 'ko', 'ru', 'zh'];
+const root = resolve(new URL('..', import.meta.url).pathname);
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+if (!existsSync(join(buildDirectory(), 'server', 'entry.mjs'))) {
+  console.error(`bench:long-tail needs a site build in ${buildDirectory()} (npm run build).`);
+  process.exit(2);
+}
+
+/** The catalogue, imported once, with README archives on the newest PAGES packs; returns the env. */
+async function prepare(driver: string): Promise<Record<string, string>> {
+  const dataDir = join(root, '.bench-data', `long-tail-${driver}`);
+  mkdirSync(dataDir, { recursive: true });
+  const databaseUrl = driver === 'postgres' ? await databaseFor(serverUrl!, 'nodeyard_long_tail') : '';
+  const marker = join(dataDir, `prepared-${PAGES}`);
+  if (!existsSync(marker)) {
+    console.log(`Preparing ${driver}: corpus and ${PAGES} packs with READMEs…`);
+    const database = databaseUrl
+      ? await openDatabase({ driver: 'postgres', url: databaseUrl })
+      : await openDatabase({ driver: 'pglite', dataDir: join(dataDir, 'db') });
+    try {
+      await importCorpus(database.db, await loadCorpusFile(CORPUS));
+      console.log(`  ${await giveReadmes(database.db, dataDir, PAGES)} packs given an archive with a README`);
+    } finally {
+      await database.close();
+    }
+    writeFileSync(marker, new Date().toISOString());
+  }
+  return {
+    DATA_DIR: dataDir,
+    // Empty = unset (env.ts): the PGlite run must not inherit the parent's DATABASE_URL.
+    DATABASE_URL: databaseUrl,
+    STORAGE_SIGNING_SECRET: 'long-tail-bench-signing-secret-0123456789',
+    RATE_LIMIT_ENABLED: 'false',
+    NODEYARD_INSTANCE_SITE: 'true',
+    SEED_DEMO_DATA: 'false',
+    // As the Docker image runs (React's production build renders the pages); no auth emulator with it.
+    NODE_ENV: 'production',
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+    ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(PROFILE_DIR, driver)}` } : {}),
+  };
+}
+
+/** Every URL once, pulled from one shared queue by CONNECTIONS clients; req/s over the whole pass. */
+async function drain(urls: string[]) {
+  const queue = [...urls];
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const client = async () => {
+    for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
+      const begun = performance.now();
+      const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - begun);
+      if (response.status !== 200) errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, client));
+  const seconds = (performance.now() - started) / 1000;
+  return { rps: urls.length / seconds, ...percentiles(latencies), errors };
+}
+
+/**
+ * Waits until the instance's job queue is empty: a first start queues work over every archive (the
+ * archive recheck, the README backfill) that would otherwise run, and flush the cache, during the passes.
+ */
+async function jobsSettled(api: string): Promise<void> {
+  for (let quiet = 0; quiet < 3;) {
+    const text = await (await fetch(`${api}/metrics`)).text();
+    const depth = Number(/^nodeyard_job_queue_depth (\d+)/m.exec(text)?.[1] ?? 0);
+    quiet = depth === 0 ? quiet + 1 : 0;
+    await new Promise((wake) => setTimeout(wake, 1000));
+  }
+}
+
+function helloWorld(port: number): ChildProcess {
+  const code = `require('node:http').createServer((q, s) => { s.writeHead(200, {'content-type': 'text/plain'}); s.end('hello world'); }).listen(${port}, '127.0.0.1', () => console.log('READY'));`;
+  return spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+async function helloRps(): Promise<number> {
+  const port = await freePort();
+  const child = helloWorld(port);
+  await new Promise<void>((done) => child.stdout!.once('data', () => done()));
+  try {
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/`, connections: CONNECTIONS, duration: 5 });
+    return result.requests.average;
+  } finally {
+    child.kill();
+  }
+}
+
+console.log(`bench:long-tail on ${cpus().length} cores, ${CONNECTIONS} clients, load average ${load()}`);
+const table: string[] = [];
+for (const driver of DRIVERS) {
+  const env = await prepare(driver);
+  const instance = await startInstance(env, 300_000);
+  try {
+    const ids: string[] = [];
+    for (let page = 1; ids.length < PAGES; page++) {
+      const body = (await (await fetch(`${instance.apiUrl}/nodes?limit=100&page=${page}`)).json()) as {
+        nodes: Array<{ id: string; latest_version?: unknown }>;
+      };
+      if (body.nodes.length === 0) break;
+      ids.push(...body.nodes.filter((node) => node.latest_version).map((node) => node.id));
+    }
+    const urls = ids
+      .slice(0, PAGES)
+      .map((id, i) => `${instance.siteUrl}/${LANGS[i % LANGS.length]}/nodes/${encodeURIComponent(id)}`);
+    await jobsSettled(instance.apiUrl);
+    // Warm the process (JIT, pools, the translator) on pages outside the measured set.
+    await drain([`${instance.siteUrl}/en/`, `${instance.siteUrl}/ja/`]);
+    const hello = await helloRps();
+    const cold = await drain(urls);
+    const warm = await drain(urls);
+    const share = (rps: number) => `${((rps / hello) * 100).toFixed(2)} %`;
+    console.log(`${driver}: hello-world ${hello.toFixed(0)} req/s; load ${load()}`);
+    for (const [pass, result] of [
+      ['cold', cold],
+      ['again', warm],
+    ] as const) {
+      const line =
+        `| ${driver} | ${pass} | ${urls.length} | ${result.rps.toFixed(0)} | ${share(result.rps)} | ` +
+        `${ms(result.p50)} | ${ms(result.p99)} | ${result.errors} |`;
+      console.log(line);
+      table.push(line);
+    }
+  } finally {
+    await instance.stop();
+  }
+}
+console.log('\n| driver | pass | pages | req/s | of hello-world | p50 ms | p99 ms | errors |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const line of table) console.log(line);
+console.log(`load average ${load()} at end`);
