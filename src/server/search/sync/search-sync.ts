@@ -7,7 +7,7 @@ import { backgroundErrorReporter, defaultBackgroundLogger } from '../../ops/back
 import type { ChangeRow } from '../../services/change-feed/feed.ts';
 import type { ChangeConsumer } from '../../services/change-feed/follower.ts';
 import type { SearchDocument, SearchIndex } from '../port.ts';
-import { readCounters } from './node-counters.ts';
+import { readCountersAfter, readCountersDigest } from './node-counters.ts';
 import { loadAllDocuments, loadDocuments } from './node-documents.ts';
 import { DEFAULT_POPULAR_QUERY_SETTINGS, SharedPopularQueries, type PopularQuerySettings } from './shared-queries.ts';
 
@@ -42,6 +42,9 @@ export class SearchSync implements ChangeConsumer {
   readonly #db: Db;
   readonly #index: SearchIndex;
   readonly #countsIntervalMs: number;
+  /** The counters digest of the last complete refresh ('' before the first). */
+  #countersDigest = '';
+  #countsSkipped = 0;
   readonly #queriesIntervalMs: number;
   readonly #popularQueries: SharedPopularQueries;
   readonly #clock: Clock;
@@ -142,18 +145,30 @@ export class SearchSync implements ChangeConsumer {
   }
 
   async #refreshCounts(): Promise<number> {
-    const rows = await readCounters(this.#db);
+    // Idle: nothing counted, starred, added or removed since the last pass, so nothing to read. Every
+    // tenth pass reads anyway: the full comparison is also what repairs any drift of the index.
+    const digest = await readCountersDigest(this.#db);
+    if (digest === this.#countersDigest && this.#countsSkipped < 9) {
+      this.#countsSkipped++;
+      return 0;
+    }
+    this.#countsSkipped = 0;
     const present = new Set<string>();
     const missing: string[] = [];
     let changed = 0;
-    for (const row of rows) {
-      present.add(row.id);
-      const doc = this.#docs.get(row.id);
-      if (!doc) missing.push(row.id);
-      else if (doc.downloads !== row.downloads || doc.stars !== row.stars) {
-        this.#apply({ ...doc, downloads: row.downloads, stars: row.stars });
-        changed++;
+    // In chunks, yielding between them: requests are served while a large catalogue is compared.
+    for (let rows = await readCountersAfter(this.#db, null); rows.length > 0;) {
+      for (const row of rows) {
+        present.add(row.id);
+        const doc = this.#docs.get(row.id);
+        if (!doc) missing.push(row.id);
+        else if (doc.downloads !== row.downloads || doc.stars !== row.stars) {
+          this.#apply({ ...doc, downloads: row.downloads, stars: row.stars });
+          changed++;
+        }
       }
+      await new Promise((resume) => setImmediate(resume));
+      rows = await readCountersAfter(this.#db, rows[rows.length - 1]!.id);
     }
     for (const id of [...this.#docs.keys()]) {
       if (present.has(id)) continue;
@@ -161,6 +176,7 @@ export class SearchSync implements ChangeConsumer {
       changed++;
     }
     await this.#reloadNodes(missing);
+    this.#countersDigest = digest;
     return changed + missing.length;
   }
 
