@@ -4,10 +4,17 @@ import * as schema from '../db/schema/index.ts';
 
 /**
  * Scratch state that means nothing on another installation: per-window counters, who searched
- * what (digests keyed by this installation's secret), and the change feed (the import's own inserts
- * record every imported row in the new installation's feed; old cursors mean nothing there).
+ * what (digests keyed by this installation's secret), the change feed (the import's own inserts
+ * record every imported row in the new installation's feed; old cursors mean nothing there), and the
+ * list counts (the new installation's triggers count the imported nodes into its own row).
  */
-const SKIPPED = new Set(['rate_limit_counters', 'search_query_clients', 'change_feed', 'change_feed_state']);
+const SKIPPED = new Set([
+  'rate_limit_counters',
+  'search_query_clients',
+  'change_feed',
+  'change_feed_state',
+  'node_list_counts',
+]);
 
 export interface TableInfo {
   name: string;
