@@ -17,6 +17,9 @@ export const api = {
     `/publishers/${encodeURIComponent(publisherId)}/nodes/${encodeURIComponent(nodeId)}`,
   version: (publisherId: string, nodeId: string, versionId: string) =>
     `/publishers/${encodeURIComponent(publisherId)}/nodes/${encodeURIComponent(nodeId)}/versions/${encodeURIComponent(versionId)}`,
+  /** Yank (POST) and unyank (POST …/unyank) by version number (routes/publishers/yank-node-version.ts). */
+  yank: (publisherId: string, nodeId: string, version: string, undo = false) =>
+    `/publishers/${encodeURIComponent(publisherId)}/nodes/${encodeURIComponent(nodeId)}/versions/${encodeURIComponent(version)}/${undo ? 'unyank' : 'yank'}`,
   nodeVersions: (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}/versions`,
   publicNode: (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}`,
   scanWarnings: (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}/scan-warnings`,

@@ -12,6 +12,7 @@ import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { button } from '../../ui/styles.ts';
 import { useInvalidate } from '../use-invalidate.ts';
 import { DeprecateDialog } from './DeprecateDialog.tsx';
+import { YankControl } from './YankControl.tsx';
 import { VersionFindings } from './VersionFindings.tsx';
 import { VersionWarnings, type VersionWarningsEntry } from './VersionWarnings.tsx';
 
@@ -26,7 +27,10 @@ interface Props {
   warnings: VersionWarningsEntry | undefined;
 }
 
-/** A version with its status, deprecate (with an optional note) / un-deprecate, and delete (owners), each confirmed by a toast. */
+/**
+ * A version with its status, deprecate (with an optional note) / un-deprecate, yank (with a reason) /
+ * unyank and delete (owners), each confirmed by a toast.
+ */
 export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, warnings }: Props) {
   const { t, lang } = useDashboard();
   const [deleting, setDeleting] = useState(false);
@@ -69,6 +73,7 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
           <span className="flex flex-wrap gap-1">
             <StatusBadge tone={status.tone} label={t(`dashboard.status.${status.key}`)} />
             {version.deprecated && <StatusBadge tone="warn" label={t('dashboard.versions.deprecated')} />}
+            {version.yanked && <StatusBadge tone="warn" label={t('yank.badge')} />}
           </span>
         </td>
         <td className="hidden py-2 pe-3 sm:table-cell">{formatDate(version.createdAt, lang)}</td>
@@ -84,6 +89,15 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
               {version.deprecated ? t('dashboard.versions.undeprecate') : t('dashboard.versions.deprecate')}
               <span className="sr-only"> {version.version}</span>
             </button>
+            {isOwner && version.status !== 'NodeVersionStatusBanned' && (
+              <YankControl
+                version={version}
+                nodeId={nodeId}
+                nodeName={nodeName}
+                publisherId={publisherId}
+                onChanged={refresh}
+              />
+            )}
             {isOwner && (
               <button type="button" className={button.dangerGhost} onClick={() => setDeleting(true)}>
                 {t('dashboard.delete')}
@@ -130,12 +144,17 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
           />
         </td>
       </tr>
-      {(held || deprecationNote || warnings || version.status === 'NodeVersionStatusPending') && (
+      {(held || deprecationNote || version.yanked || warnings || version.status === 'NodeVersionStatusPending') && (
         <tr>
           <td colSpan={4} className="pb-2 text-sm">
             {deprecationNote && (
               <p className="text-slate-700 dark:text-slate-300" data-testid="version-deprecation-note">
                 {t('dashboard.versions.deprecationNote')} <q dir="auto">{deprecationNote}</q>
+              </p>
+            )}
+            {version.yanked && (
+              <p className="text-slate-700 dark:text-slate-300" data-testid="version-yank-note">
+                {t('yank.reasonLead')} <q dir="auto">{version.yanked_reason}</q>
               </p>
             )}
             {version.status === 'NodeVersionStatusPending' && (

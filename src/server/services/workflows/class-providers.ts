@@ -124,7 +124,10 @@ async function applyMinimumAge(db: Db, providers: ClassProviders, publishedBy: D
   for (const list of providers.values()) {
     for (const provider of list) {
       if (!provider.pack.latestVersion) continue;
-      const { latestVersion: _latest, supportedComfyuiVersion: _compat, ...rest } = provider.pack;
+      const rest = { ...provider.pack };
+      // The latest version's facts give way to the chosen version's (or to none).
+      delete rest.latestVersion;
+      delete rest.supportedComfyuiVersion;
       const chosen = aged.get(rest.id)?.version;
       provider.pack = chosen
         ? {
