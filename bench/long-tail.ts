@@ -103,7 +103,8 @@ async function drain(urls: string[]) {
  * archive recheck, the README backfill) that would otherwise run, and flush the cache, during the passes.
  */
 async function jobsSettled(api: string): Promise<void> {
-  for (let quiet = 0; quiet < 3;) {
+  // Chained jobs queue their next batch only when one ends: the queue must stay empty for a while.
+  for (let quiet = 0; quiet < 15;) {
     const text = await (await fetch(`${api}/metrics`)).text();
     const depth = Number(/^nodeyard_job_queue_depth (\d+)/m.exec(text)?.[1] ?? 0);
     quiet = depth === 0 ? quiet + 1 : 0;
