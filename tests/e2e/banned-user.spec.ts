@@ -4,6 +4,7 @@ import { ADMIN_EMAIL, adminToken, signUpOrIn, stamp } from './support/accounts.t
 import { axeViolations } from './support/axe.ts';
 import { gotoHydrated } from './support/islands.ts';
 import { openSignedIn } from './support/session.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // A banned account and the owner of a banned publisher are told, on every page they see, why (the admin's reason),
 // since when, and how to appeal; each refused action names its real cause; the appeal reaches the admins' queue,
@@ -93,7 +94,7 @@ test.describe('banned accounts and publishers', () => {
     await page.goto(`/en/nodes/${owner.nodeId}`);
     const notice = await expectAccountNotice(page, reason);
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-    await page.screenshot({ path: 'test-results/banned-account-notice-en.png', fullPage: true });
+    await keepScreenshot(page, 'test-results/banned-account-notice-en.png', { fullPage: true });
     // Reporting a pack is refused, and the dialog says why instead of "please try again".
     await page.getByRole('button', { name: 'Report', exact: true }).click();
     const report = page.getByRole('dialog');
@@ -153,7 +154,7 @@ test.describe('banned accounts and publishers', () => {
     );
     await expect(page.getByText("Only the publisher's owners manage its access tokens.")).toHaveCount(0);
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-    await page.screenshot({ path: 'test-results/banned-publisher-dashboard-en.png', fullPage: true });
+    await keepScreenshot(page, 'test-results/banned-publisher-dashboard-en.png', { fullPage: true });
 
     await notice.getByRole('button', { name: /^Appeal this ban/ }).click();
     await notice.getByLabel('Your message to the administrators').fill('Version 2.0 removed the script.');
@@ -207,6 +208,6 @@ test.describe('banned accounts and publishers', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByTestId('ban-notice-account')).toContainText('حسابك محظور');
     expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-    await page.screenshot({ path: 'test-results/banned-account-notice-ar.png', fullPage: true });
+    await keepScreenshot(page, 'test-results/banned-account-notice-ar.png', { fullPage: true });
   });
 });

@@ -4,6 +4,7 @@ import { LOCALES } from '../../src/i18n/locales.ts';
 import { adminToken, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { gotoHydrated } from './support/islands.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // Issue 24, items 7 and 8, discovery: the header's search and Resolve link, the notice for a class
 // built into ComfyUI, honest facet counts, Space on a filter, ComfyUI-Manager markup in descriptions,
@@ -73,7 +74,7 @@ test.describe('header search and Resolve link', () => {
         await expect(page.getByTestId('header-search').getByRole('searchbox')).toBeVisible();
         await expectNoSidewaysScroll(page, `/${lang}/releases at ${width} px`);
       }
-      await page.screenshot({ path: `/tmp/discovery-header-ar-${width}.png` });
+      await keepScreenshot(page, `test-results/discovery-header-ar-${width}.png`);
       await expectAxeClean(page, { label: `ar header ${width}` });
     });
   }
@@ -347,7 +348,7 @@ test.describe('API reference', () => {
     }
     await page.goto('/ar/reference');
     await expectNoSidewaysScroll(page, '/ar/reference at 390 px');
-    await page.screenshot({ path: '/tmp/discovery-reference-ar-390.png', fullPage: false });
+    await keepScreenshot(page, 'test-results/discovery-reference-ar-390.png', { fullPage: false });
     await expectAxeClean(page, { label: 'ar reference at 390 px' });
   });
 });

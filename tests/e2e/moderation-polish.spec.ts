@@ -3,6 +3,7 @@ import { LOCALES } from '../../src/i18n/locales.ts';
 import { ADMIN_EMAIL, adminToken, signUpOrIn, stamp } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
 import { openSignedIn } from './support/session.ts';
+import { keepScreenshot } from './support/shot.ts';
 
 // The moderators' screens name what they act on and can take a decision back: a ban from the review queue needs a
 // reason and its Undo bar names the pack and version; a dismissed report can be undone and closed reports are
@@ -76,7 +77,7 @@ test('a ban from the review queue needs a reason and names the pack and version;
     `/en/nodes/${pack.nodeId}`,
   );
 
-  await page.screenshot({ path: 'test-results/admin-audit-named-en.png' });
+  await keepScreenshot(page, 'test-results/admin-audit-named-en.png');
 
   // The publisher's dashboard: the node is not banned, its version is, and it says which.
   const owner = await browser.newContext();
@@ -119,7 +120,7 @@ test('dismissing a report names the pack, can be undone, and closed reports are 
   await expect(closed.getByTestId('report-decision')).toContainText(`by ${ADMIN_EMAIL}`);
   await expect(closed.getByTestId('report-decision')).toContainText('Not spam: a real pack.');
   expect(await axeViolations(page, { tags: 'all' })).toEqual([]);
-  await page.screenshot({ path: 'test-results/admin-reports-dismissed-en.png' });
+  await keepScreenshot(page, 'test-results/admin-reports-dismissed-en.png');
 });
 
 test('the overview writes its counts the page’s way and each leads to its list', async ({ page, request }) => {
@@ -139,7 +140,7 @@ test('the overview writes its counts the page’s way and each leads to its list
   expect(count).toBeGreaterThanOrEqual(overview.users.total);
   expect(shown).toBe(await page.evaluate((n) => new Intl.NumberFormat('ar').format(n), count));
   const hrefs = await tiles.evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-  await page.screenshot({ path: 'test-results/admin-overview-ar.png' });
+  await keepScreenshot(page, 'test-results/admin-overview-ar.png');
   expect(hrefs).toEqual(
     expect.arrayContaining([
       '/ar/admin/nodes?status=NodeStatusActive',
