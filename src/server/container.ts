@@ -10,6 +10,8 @@ import type { ThreadLimits } from './analysis/thread/analyze-in-thread.ts';
 import type { ImageUrlSigner } from './images/image-url-signer.ts';
 import type { IndexKeyring } from './index-protocol/keyring.ts';
 
+import type { CapabilityKind } from './analysis/capabilities/capability.ts';
+
 /** Settings the domain code needs (derived from Env once, so tests can build them directly). */
 export interface AppConfig {
   /** Absolute base URL of the API as clients reach it, without a trailing slash. */
@@ -41,6 +43,11 @@ export interface AppConfig {
    * none). Versions younger than it are not chosen as latest (lib/min-age/min-age.ts).
    */
   defaultMinReleaseAgeMs?: number;
+  /**
+   * HOLD_ON_GAINED_CAPABILITIES: an update that gains one of these kinds over the node's previous
+   * Active version is Flagged for review instead of Active (absent or empty: off).
+   */
+  holdOnGainedCapabilities?: readonly CapabilityKind[];
 }
 
 /** Everything a route needs, handed in by the app factory: routes never open connections themselves. */

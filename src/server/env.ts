@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MIN_AGE_HINT, parseMinAge } from '../lib/min-age/min-age.ts';
+import { CAPABILITY_KINDS } from './analysis/capabilities/capability.ts';
+import { parseHeldCapabilities } from './analysis/capabilities/held-capabilities.ts';
 import { responseCacheEnvShape } from './cache/cache-env.ts';
 import { indexEnvShape } from './index-protocol/index-env.ts';
 import { popularQueryEnvShape } from './search/sync/popular-query-env.ts';
@@ -120,6 +122,22 @@ const EnvSchema = z.object({
         ctx.addIssue({ code: 'custom', message: `expected ${MIN_AGE_HINT}` });
     })
     .transform((value) => (value === undefined ? 0 : parseMinAge(value)!)),
+  /**
+   * Capabilities that hold an update for review when it gains them over the node's previous Active
+   * version (docs/moderation.md): a comma list of kinds, `true` for subprocess, runtime_install,
+   * dynamic_code and http_routes; unset, empty or `false`: off.
+   */
+  HOLD_ON_GAINED_CAPABILITIES: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value !== undefined && parseHeldCapabilities(value) === null)
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected true, false or a comma list of ${CAPABILITY_KINDS.join(', ')}`,
+        });
+    })
+    .transform((value) => (value === undefined ? [] : parseHeldCapabilities(value)!)),
 });
 
 export type Env = z.infer<typeof EnvSchema> & z.infer<typeof OpsEnvSchema>;

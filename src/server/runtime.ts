@@ -80,6 +80,9 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     vendorProxy: vendorProxyConfigFromEnv(env),
     ...(env.MIRROR_UPSTREAM ? { readOnlyMirror: true } : {}),
     ...(env.DEFAULT_MIN_RELEASE_AGE > 0 ? { defaultMinReleaseAgeMs: env.DEFAULT_MIN_RELEASE_AGE } : {}),
+    ...(env.HOLD_ON_GAINED_CAPABILITIES.length > 0
+      ? { holdOnGainedCapabilities: env.HOLD_ON_GAINED_CAPABILITIES }
+      : {}),
     ...(env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET
       ? {
           githubOAuth: {

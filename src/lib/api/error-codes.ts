@@ -56,6 +56,9 @@ export const USER_FACING_ERROR_CODES = [
   // Yank and minimum release age (issue 29).
   'invalid_min_age',
   'no_version_old_enough',
+  // What changed between two versions (issue 29.3).
+  'version_not_found',
+  'same_version',
   // A zip uploaded from the dashboard (its own pyproject.toml says what it publishes).
   'invalid_archive',
   'pyproject_missing',

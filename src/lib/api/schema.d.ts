@@ -1031,6 +1031,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nodes/{nodeId}/versions/{version}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed since another version: files, findings, capabilities
+         * @description Files added, removed and changed (from the two archives’ entry names, CRC-32s and sizes), scan findings added and removed by rule (a finding is the same when its rule, file and line text match), and capabilities gained and lost (network, subprocess, runtime_install, dynamic_code, http_routes, native_binaries, file_writes_outside, env_reads; docs/moderation.md), each with file and line. 404 `version_not_found` for a version or `from` that does not exist (or is not visible), 400 `same_version` when both are the same. Active versions only (others are 404), and only the medium and low findings the node page shows anyone.
+         */
+        get: operations["getPublicNodeVersionChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nodes/{nodeId}/versions/{version}/comfy-nodes": {
         parameters: {
             query?: never;
@@ -2104,6 +2124,26 @@ export interface paths {
          * @description comfy-cli’s `comfy node publish`. Authenticated by a personal access token of the publisher. Creates the node or updates its metadata, creates the version (Pending) and returns a signed URL for the zip. A new node's id must not differ from an existing node's only in letter case or `-`, `_`, `.` (409 `node_id_confusable`).
          */
         post: operations["publishNodeVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed since another version: files, findings, capabilities (owners, members, admins)
+         * @description Files added, removed and changed (from the two archives’ entry names, CRC-32s and sizes), scan findings added and removed by rule (a finding is the same when its rule, file and line text match), and capabilities gained and lost (network, subprocess, runtime_install, dynamic_code, http_routes, native_binaries, file_writes_outside, env_reads; docs/moderation.md), each with file and line. 404 `version_not_found` for a version or `from` that does not exist (or is not visible), 400 `same_version` when both are the same. Any version that is not deleted (Pending and Flagged too), with every finding.
+         */
+        get: operations["getNodeVersionChanges"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3667,6 +3707,65 @@ export interface components {
             is_admin?: boolean;
             name?: string;
             valid: boolean;
+        };
+        VersionChanges: {
+            /** @description Null until both versions have a capability summary (rescan or backfill). */
+            capabilities: {
+                /** @description Kinds only `version` has, with its places. */
+                gained: {
+                    /** @description Every place that shows it (only the first 20 are listed). */
+                    count: number;
+                    /** @enum {string} */
+                    kind: "network" | "subprocess" | "runtime_install" | "dynamic_code" | "http_routes" | "native_binaries" | "file_writes_outside" | "env_reads";
+                    places: {
+                        file: string;
+                        line: number | null;
+                        snippet: string;
+                    }[];
+                }[];
+                /** @description Kinds only `from` had, with its places. */
+                lost: {
+                    /** @description Every place that shows it (only the first 20 are listed). */
+                    count: number;
+                    /** @enum {string} */
+                    kind: "network" | "subprocess" | "runtime_install" | "dynamic_code" | "http_routes" | "native_binaries" | "file_writes_outside" | "env_reads";
+                    places: {
+                        file: string;
+                        line: number | null;
+                        snippet: string;
+                    }[];
+                }[];
+            } | null;
+            /** @description Null when either archive is missing or unreadable. */
+            files: {
+                added: number;
+                added_files: string[];
+                changed: number;
+                changed_files: string[];
+                removed: number;
+                removed_files: string[];
+                /** @description A list stops at 500 names; the counts are complete. */
+                truncated: boolean;
+                unchanged: number;
+            } | null;
+            /** @description Rules whose findings changed; null until both versions are scanned. */
+            findings: {
+                added: {
+                    file: string;
+                    line: number | null;
+                    snippet: string;
+                }[];
+                removed: {
+                    file: string;
+                    line: number | null;
+                    snippet: string;
+                }[];
+                rule_id: string;
+                severity: string;
+            }[] | null;
+            from: string;
+            node_id: string;
+            version: string;
         };
         VersionFindings: {
             findings: components["schemas"]["ScanFinding"][];
@@ -6786,6 +6885,60 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NodeVersion"][];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPublicNodeVersionChanges: {
+        parameters: {
+            query: {
+                /** @description The version to compare with. */
+                from: string;
+            };
+            header?: never;
+            path: {
+                /** @description The node id, any letter case. */
+                nodeId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionChanges"];
                 };
             };
             /** @description Invalid request */
@@ -10560,6 +10713,69 @@ export interface operations {
             };
             /** @description Server error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNodeVersionChanges: {
+        parameters: {
+            query: {
+                /** @description The version to compare with. */
+                from: string;
+            };
+            header?: never;
+            path: {
+                nodeId: string;
+                publisherId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionChanges"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -28,6 +28,7 @@ function invalidArchive(problem: string): Analysis {
     bytesScanned: 0,
     skipped: 0,
     durationMs: 0,
+    capabilities: {},
   };
   return { scan, extraction: emptyExtraction };
 }

@@ -24,6 +24,7 @@ import { registerGetFeatures } from './features/get-features.ts';
 import { registerMaintenanceRoutes } from './maintenance/register.ts';
 import { registerReportRoutes } from './reports/register.ts';
 import { registerIndexRoutes } from './index/register.ts';
+import { registerVersionChangesRoutes } from './version-changes/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -57,4 +58,5 @@ export function registerRoutes(app: App) {
   registerGetFeatures(app);
   registerReportRoutes(app);
   registerIndexRoutes(app);
+  registerVersionChangesRoutes(app);
 }

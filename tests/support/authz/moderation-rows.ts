@@ -17,6 +17,21 @@ export const moderationRows: AuthzRow[] = [
     expect: adminOnly(200),
   },
   {
+    // What changed since 1.0.0 (issue 29.3): read like the findings it compares.
+    route: 'GET /publishers/{publisherId}/nodes/{nodeId}/versions/{version}/changes',
+    request: (f) => ({ method: 'GET', path: `${versionPath(f)}/changes?from=1.0.0` }),
+    expect: {
+      anonymous: 401,
+      stranger: 403,
+      member: 200,
+      owner: 200,
+      admin: 200,
+      bannedOwner: 200,
+      bannedPublisherOwner: 200,
+      foreignToken: 401,
+    },
+  },
+  {
     route: 'GET /publishers/{publisherId}/nodes/{nodeId}/versions/{version}/findings',
     request: (f) => ({ method: 'GET', path: `${versionPath(f)}/findings` }),
     expect: {

@@ -3,8 +3,8 @@ import { RULES } from './rules.ts';
 
 // Rules about the archive's files themselves rather than their code.
 
-const WINDOWS_BINARY = /\.(?:exe|scr|msi|com|cpl|dll|sys|ocx)$/i;
-const NATIVE_LIBRARY = /\.(?:so(?:\.\d+)*|pyd|dylib)$/i;
+export const WINDOWS_BINARY = /\.(?:exe|scr|msi|com|cpl|dll|sys|ocx)$/i;
+export const NATIVE_LIBRARY = /\.(?:so(?:\.\d+)*|pyd|dylib)$/i;
 const PACKAGE = /\.(?:whl|egg)$/i;
 /** Extensions under which an executable is expected, so magic bytes there are not "disguised". */
 const BINARY_EXTENSIONS = new RegExp(`${WINDOWS_BINARY.source}|${NATIVE_LIBRARY.source}|\\.(?:bin|node|o|a|lib)$`, 'i');
@@ -15,7 +15,7 @@ function isPortableExecutable(bytes: Uint8Array): boolean {
   return offset > 0 && offset + 4 <= bytes.length && bytes[offset] === 0x50 && bytes[offset + 1] === 0x45;
 }
 
-function executableKind(bytes: Uint8Array): string | null {
+export function executableKind(bytes: Uint8Array): string | null {
   if (isPortableExecutable(bytes)) return 'PE';
   if (bytes[0] === 0x7f && bytes[1] === 0x45 && bytes[2] === 0x4c && bytes[3] === 0x46) return 'ELF';
   const magic = bytes.length >= 4 ? ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0 : 0;

@@ -13,31 +13,14 @@ import {
   REMOTE_PIP_SOURCE,
   urlPaths,
 } from './patterns.ts';
+import type { CapabilityEvidence } from '../capabilities/capability.ts';
+import { pythonCapabilities } from '../capabilities/python-capabilities.ts';
 import { collectFacts } from './python-facts.ts';
 import { keywordArg, literalString, NameResolver, positionalArgs } from './resolve.ts';
 import { RULES } from './rules.ts';
+import { argumentText, EXEC, IMPORTERS, isProcess, PIP_MAINS, PROCESS } from './callees.ts';
 import { carries, isDecoder, isFileRead, isNetwork } from './taint.ts';
 
-const EXEC = new Set(['exec', 'eval', 'compile', 'builtins.exec', 'builtins.eval', 'builtins.compile']);
-const PROCESS = new Set([
-  'subprocess.run',
-  'subprocess.call',
-  'subprocess.Popen',
-  'subprocess.check_output',
-  'subprocess.check_call',
-  'subprocess.getoutput',
-  'subprocess.getstatusoutput',
-  'os.system',
-  'os.popen',
-  'os.posix_spawn',
-  'os.posix_spawnp',
-  'pty.spawn',
-  'asyncio.create_subprocess_shell',
-  'asyncio.create_subprocess_exec',
-  'commands.getoutput',
-]);
-const isProcess = (callee: string) => PROCESS.has(callee) || /^os\.(?:exec|spawn)[lvpe]*$/.test(callee);
-const PIP_MAINS = new Set(['pip.main', 'pip._internal.main', 'pip._internal.cli.main.main']);
 const PICKLE_LOADERS = new Set([
   'pickle.loads',
   'pickle.load',
@@ -54,7 +37,6 @@ const PICKLE_LOADERS = new Set([
 ]);
 const CODE_OBJECTS = new Set(['marshal.loads', 'types.CodeType', 'types.FunctionType']);
 const CREDENTIAL_LIBRARIES = new Set(['browser_cookie3', 'win32crypt', 'pycookiecheat', 'browser_history']);
-const IMPORTERS = new Set(['__import__', 'importlib.import_module', 'builtins.__import__']);
 /** Callees of hidden-code.ts (sys.path changes, zipimport, running a file). */
 const HIDDEN_CODE_CALLS = [
   'site.addsitedir',
@@ -63,25 +45,6 @@ const HIDDEN_CODE_CALLS = [
   'importlib.util.spec_from_file_location',
   'importlib.machinery.SourceFileLoader',
 ];
-
-/** All string fragments inside a call's arguments (list elements, f-string parts, one variable hop). */
-function argumentText(ctx: FileContext, call: Node): string {
-  const parts: string[] = [];
-  const args = call.childForFieldName('arguments');
-  const stack: Node[] = args ? [args] : [];
-  let budget = 200;
-  while (stack.length > 0 && budget-- > 0) {
-    const node = stack.pop()!;
-    if (node.type === 'string') parts.push(node.text.replace(/^[a-zA-Z]*['"]+|['"]+$/g, ''));
-    else if (node.type === 'identifier') {
-      for (const value of ctx.facts.assigned.get(node.text) ?? []) {
-        if (value.type === 'string' || value.type === 'list' || value.type === 'concatenated_string') stack.push(value);
-      }
-    }
-    for (const child of node.namedChildren) if (child && node.type !== 'string') stack.push(child);
-  }
-  return parts.join(' ');
-}
 
 function checkExec(ctx: FileContext, call: Node, payload: Node | null) {
   if (!payload) return;
@@ -188,6 +151,8 @@ export function scanPythonTree(
   source: string,
   tree: Tree,
   archiveNames: ReadonlySet<string> = new Set(),
+  /** Where the file's capabilities go (capabilities/), from the same facts: no second walk for calls. */
+  capabilities?: CapabilityEvidence[],
 ): Finding[] {
   const facts = collectFacts(tree);
   const ctx: FileContext = {
@@ -205,6 +170,7 @@ export function scanPythonTree(
   for (const statement of facts.execStatements) checkExec(ctx, statement, statement.childForFieldName('code'));
   for (const write of facts.pathWrites) checkPathWrite(ctx, write);
   for (const { node, value } of facts.strings) checkString(ctx, node, value);
+  capabilities?.push(...pythonCapabilities(ctx, tree));
   if (tree.rootNode.hasError) {
     const at = firstErrorLine(tree) ?? tree.rootNode;
     report(ctx, RULES.unparseable, at);

@@ -6,7 +6,7 @@ export type FindingSeverity = 'low' | 'medium' | 'high' | 'critical';
  * matches: every stored finding carries the version that produced it, so reviewers can tell an old
  * verdict from a new one and ops can rescan after an upgrade.
  */
-export const RULESET_VERSION = '2026.11.2';
+export const RULESET_VERSION = '2026.11.3';
 
 export interface Rule {
   id: string;
@@ -138,6 +138,12 @@ export const RULES = {
     'unparseable',
     'low',
     'Python that does not parse cleanly; it was scanned as far as possible.',
+  ),
+  gainedCapability: rule(
+    'PY920',
+    'gained-capability',
+    'high',
+    'This update gains a capability the operator holds for review (HOLD_ON_GAINED_CAPABILITIES).',
   ),
   notScanned: rule(
     'PY901',

@@ -2,6 +2,8 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import type { Tree } from 'web-tree-sitter';
 import type { Pack } from '../pack/read-pack.ts';
 import { sourceText } from '../pack/read-pack.ts';
+import { summarizeCapabilities, type CapabilityEvidence, type CapabilitySummary } from '../capabilities/capability.ts';
+import { fileCapabilities } from '../capabilities/file-capabilities.ts';
 import { Budget } from '../budget.ts';
 import { DEFAULT_NESTED_LIMITS, expandNestedArchives, type NestedLimits } from '../pack/nested.ts';
 import { parsePython } from '../python/parser.ts';
@@ -33,6 +35,8 @@ export interface ScanReport {
   /** Files that were not (fully) scanned because of the limits. */
   skipped: number;
   durationMs: number;
+  /** What the code can do (network, processes, …) and where: compared between versions. */
+  capabilities: CapabilitySummary;
 }
 
 const isPython = (path: string) => /\.pyw?$/i.test(path);
@@ -52,6 +56,7 @@ export async function scanPack(
   const started = Date.now();
   const budget = new Budget(limits.timeBudgetMs);
   const findings: Finding[] = [];
+  const evidence: CapabilityEvidence[] = [];
   const nested = expandNestedArchives(pack.files, limits.nested, () => budget.exceeded());
   const files = nested.files.length > 0 ? [...pack.files, ...nested.files] : pack.files;
   const allPaths = new Set(files.map((file) => file.path));
@@ -69,6 +74,7 @@ export async function scanPack(
 
   for (const file of files) {
     findings.push(...scanArchiveFile(file.path, file.bytes, allPaths));
+    evidence.push(...fileCapabilities(file.path, file.bytes));
     if (!isPython(file.path)) continue;
     if (file.bytes.length > limits.maxPythonBytes) {
       notScanned(file.path, `Python file larger than ${limits.maxPythonBytes} bytes`);
@@ -87,7 +93,7 @@ export async function scanPack(
       continue;
     }
     try {
-      findings.push(...scanPythonTree(file.path, source, tree, archiveNames));
+      findings.push(...scanPythonTree(file.path, source, tree, archiveNames, evidence));
     } finally {
       tree.delete();
     }
@@ -102,5 +108,6 @@ export async function scanPack(
     bytesScanned,
     skipped,
     durationMs: Date.now() - started,
+    capabilities: summarizeCapabilities(evidence),
   };
 }

@@ -1,7 +1,8 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { nodeVersions } from './node-versions.ts';
 import { nodes } from './nodes.ts';
 import type { FindingSeverity } from '../../analysis/scan/rules.ts';
+import type { CapabilitySummary } from '../../analysis/capabilities/capability.ts';
 
 export type { FindingSeverity };
 
@@ -54,6 +55,11 @@ export const versionScans = pgTable('version_scans', {
    */
   appliedStatus: text('applied_status'),
   appliedReason: text('applied_reason'),
+  /**
+   * What the code can do and where (analysis/capabilities/, a CapabilitySummary); null for a version
+   * scanned before summaries existed, until the capabilities backfill or a rescan fills it.
+   */
+  capabilities: jsonb('capabilities').$type<CapabilitySummary>(),
   scannedAt: timestamp('scanned_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -21,6 +21,7 @@ import {
 } from './store-analysis.ts';
 import { readmeOfScannedArchive, storeVersionReadme } from '../readmes/store-version-readme.ts';
 import { banHoldOf } from './ban-hold.ts';
+import { gainedCapabilityFindings } from './capability-hold.ts';
 import { SCAN_FAILED_REASON, verdictFor } from './verdict.ts';
 
 // The `version.scan` job: re-validate → scan → extract (all read-only), then ONE transaction
@@ -75,13 +76,18 @@ async function store(
   const version = await lockVersion(tx, versionId);
   if (!version || version.status === 'NodeVersionStatusDeleted' || version.status === 'NodeVersionStatusBanned') return;
   const { scan, extraction } = analysis;
-  const verdict = verdictFor(scan.findings, scan.rulesetVersion);
   const decide = await pipelineMayDecide(tx, version);
+  // An update gaining a power the operator holds for review (HOLD_ON_GAINED_CAPABILITIES) gets PY920 findings.
+  const gained = decide
+    ? await gainedCapabilityFindings(tx, version, scan.capabilities, services.config.holdOnGainedCapabilities)
+    : [];
+  const findings = gained.length > 0 ? [...scan.findings, ...gained] : scan.findings;
+  const verdict = verdictFor(findings, scan.rulesetVersion);
   // Banned since the upload (node, publisher or publishing account): held, never Active (ban-hold.ts).
   const held = decide ? await banHoldOf(tx, version) : null;
   const applied = held ? { status: 'NodeVersionStatusFlagged' as const, reason: held.reason } : verdict;
 
-  await replaceFindings(tx, version.id, scan.findings, scan.rulesetVersion);
+  await replaceFindings(tx, version.id, findings, scan.rulesetVersion);
   await replaceComfyNodes(tx, version.id, extraction.nodes);
   // Rendered once here, so the node page never reads the archive (services/readmes/).
   await storeVersionReadme(tx, services, version, readme);
@@ -110,6 +116,7 @@ async function store(
     // A ban hold is not the scanner's decision: a later rescan must not lift it.
     appliedStatus: decide && !held ? verdict.status : null,
     appliedReason: decide && !held ? verdict.reason : null,
+    capabilities: scan.capabilities,
   });
   await refreshLatestVersion(tx, version.nodeId);
   await touchNode(tx, version.nodeId);

@@ -10,6 +10,7 @@ import {
   versionScans,
 } from '../../db/schema/index.ts';
 import type { ExtractedNode } from '../../analysis/extract/node-info.ts';
+import type { CapabilitySummary } from '../../analysis/capabilities/capability.ts';
 import type { Finding } from '../../analysis/scan/finding.ts';
 import { SEVERITY_ORDER } from '../../analysis/scan/finding.ts';
 
@@ -69,6 +70,8 @@ export interface ScanRecord {
   error: string | null;
   appliedStatus: string | null;
   appliedReason: string | null;
+  /** What the code can do (analysis/capabilities/); left as it was when absent (a re-check that only flags). */
+  capabilities?: CapabilitySummary | null;
 }
 
 export async function upsertScanRecord(tx: Db, versionId: string, record: ScanRecord) {

@@ -1,0 +1,1 @@
+ALTER TABLE "version_scans" ADD COLUMN "capabilities" jsonb;
