@@ -2,6 +2,7 @@ import { awaitUploadHandler } from './services/archives/await-upload.ts';
 import { archiveHashBackfillHandler } from './services/archives/backfill-archive-hashes.ts';
 import { archiveRecheckHandler } from './services/archives/recheck-archives.ts';
 import { readmeBackfillHandler } from './services/readmes/backfill-readmes.ts';
+import { capabilitiesBackfillHandler } from './services/version-changes/backfill-capabilities.ts';
 import { legacyVersionScanHandler, versionScanHandler } from './services/moderation/scan-version.ts';
 import type { JobHandler } from './jobs/worker.ts';
 
@@ -14,5 +15,6 @@ export function defaultJobHandlers(): JobHandler[] {
     archiveRecheckHandler(),
     archiveHashBackfillHandler(),
     readmeBackfillHandler(),
+    capabilitiesBackfillHandler(),
   ];
 }

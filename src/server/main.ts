@@ -16,6 +16,7 @@ import { startUploadJanitor } from './services/archives/upload-janitor.ts';
 import { queueArchiveRecheckOnce } from './services/archives/queue-archive-recheck.ts';
 import { queueArchiveHashBackfill } from './services/archives/backfill-archive-hashes.ts';
 import { queueReadmeBackfill } from './services/readmes/backfill-readmes.ts';
+import { queueCapabilitiesBackfill } from './services/version-changes/backfill-capabilities.ts';
 import { startChangeFeedPruner } from './services/change-feed/prune-schedule.ts';
 import { startMirrorFromEnv } from './mirror/mirror-from-env.ts';
 import type { RunningMirror } from './mirror/mirror-follower.ts';
@@ -171,6 +172,8 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     await queueArchiveHashBackfill(runtime.services.db);
     // Archives scanned before READMEs were stored get theirs rendered once (services/readmes/backfill-readmes.ts).
     await queueReadmeBackfill(runtime.services.db);
+    // Versions scanned before capability summaries get one (services/version-changes/backfill-capabilities.ts).
+    await queueCapabilitiesBackfill(runtime.services.db);
     // Mirror mode: the catalogue follows the upstream's signed index (it serves what it has meanwhile).
     mirror = startMirrorFromEnv(env, runtime);
     // The change feed keeps INDEX_CHANGES_RETENTION_DAYS of changes (older index cursors get a 410).
