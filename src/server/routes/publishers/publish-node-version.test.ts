@@ -64,6 +64,7 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
       supported_comfyui_frontend_version: '>=1.2.0',
       comfy_node_extract_status: 'pending',
       downloadUrl: `${TEST_API_URL}/archives/${nodeId}/1.0.0/node.zip`,
+      yanked: false,
     });
     const signed = new URL(body['signedUrl'] as string);
     expect(`${signed.origin}${signed.pathname}`).toBe(`${TEST_API_URL}/storage/objects`);
