@@ -42,6 +42,23 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DEFAULT_MIN_RELEASE_AGE: '3 days' })).toThrow(/DEFAULT_MIN_RELEASE_AGE: .*72h/);
   });
 
+  it('reads HOLD_ON_GAINED_CAPABILITIES as a list of kinds, off unless set, and names a bad kind', () => {
+    expect(parseEnv({}).HOLD_ON_GAINED_CAPABILITIES).toEqual([]);
+    expect(parseEnv({ HOLD_ON_GAINED_CAPABILITIES: 'true' }).HOLD_ON_GAINED_CAPABILITIES).toEqual([
+      'subprocess',
+      'runtime_install',
+      'dynamic_code',
+      'http_routes',
+    ]);
+    expect(parseEnv({ HOLD_ON_GAINED_CAPABILITIES: 'network,subprocess' }).HOLD_ON_GAINED_CAPABILITIES).toEqual([
+      'network',
+      'subprocess',
+    ]);
+    expect(() => parseEnv({ HOLD_ON_GAINED_CAPABILITIES: 'shell' })).toThrow(
+      /HOLD_ON_GAINED_CAPABILITIES: .*subprocess/,
+    );
+  });
+
   it('bounds request bodies at 1 MiB unless told otherwise', () => {
     expect(parseEnv({}).MAX_REQUEST_BODY_BYTES).toBe(1024 * 1024);
     expect(parseEnv({ MAX_REQUEST_BODY_BYTES: '65536' }).MAX_REQUEST_BODY_BYTES).toBe(65536);
