@@ -115,12 +115,18 @@ export const NodeVersionSchema = z
     deprecation_message: z.string().optional().openapi({
       description: "Nodeyard addition: the publisher's note on a deprecated version (what to use instead).",
     }),
-    yanked: z.boolean().optional().openapi({
-      description:
-        'Nodeyard addition: the publisher or an admin yanked this version. It is never chosen as latest (lists, ' +
-        'install without a version, the resolver) but an install of exactly this version still works.',
-    }),
-    yanked_reason: z.string().optional().openapi({ description: 'Nodeyard addition: why it was yanked (when yanked).' }),
+    yanked: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          'Nodeyard addition: the publisher or an admin yanked this version. It is never chosen as latest (lists, ' +
+          'install without a version, the resolver) but an install of exactly this version still works.',
+      }),
+    yanked_reason: z
+      .string()
+      .optional()
+      .openapi({ description: 'Nodeyard addition: why it was yanked (when yanked).' }),
     yanked_at: z.string().optional().openapi({ description: 'Nodeyard addition: when it was yanked (when yanked).' }),
     status: NodeVersionStatusSchema.optional(),
     status_reason: z.string().optional(),
