@@ -1,18 +1,23 @@
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 
-// `npm test`: the site build, lint, typecheck, Vitest and Playwright, in two lanes that run side by
-// side. The test lane (Vitest, then Playwright) prints as it goes; the check lane (the site build,
-// lint, then typecheck) works meanwhile with its output held back, and prints it when it ends.
-// Playwright starts only once the build step has ended, so its server finds the site built. On two cores the lanes share the
-// CPU, but the test lane spends much of its time waiting (on PGlite, the auth emulator, the browser),
-// and the checks fill those gaps (docs/testing.md has the measurements).
-// TEST_SERIAL=1 runs the four steps one after another instead (to time each alone).
+// `npm test`: the site build, lint, typecheck, Vitest and Playwright, in three lanes that run side by
+// side, because no one of them keeps two cores busy on its own (Playwright waits on pages and
+// polls, Vitest on PGlite and the auth emulator):
+//   browser lane  the site build, then Playwright (it needs the built site); its output prints live;
+//   server lane   Vitest; output held back, printed when it ends;
+//   check lane    lint, then typecheck, at the lowest priority (nice 19): they fill the gaps the
+//                 others leave; output held back.
+// TEST_SERIAL=1 runs the steps one after another instead (to time each alone).
 // Exits non-zero when any step fails; every step runs to its end, so one run reports every failure.
 
 interface Step {
   name: string;
   script: string;
+  /** `nice` increment: higher yields the CPU to the other lanes. */
+  nice: number;
+  /** Print as it goes (one lane only, or the outputs interleave). */
+  live: boolean;
 }
 
 interface Outcome {
@@ -21,47 +26,51 @@ interface Outcome {
   ms: number;
 }
 
-const BUILD: Step = { name: 'build', script: 'build:site' };
-const CHECKS: Step[] = [BUILD, { name: 'lint', script: 'lint' }, { name: 'typecheck', script: 'typecheck' }];
-const TESTS: Step[] = [
-  { name: 'vitest', script: 'test:unit' },
-  { name: 'playwright', script: 'test:e2e' },
+const LANES: Step[][] = [
+  [
+    { name: 'build', script: 'build:site', nice: 0, live: false },
+    { name: 'playwright', script: 'test:e2e', nice: 0, live: true },
+  ],
+  [{ name: 'vitest', script: 'test:unit', nice: 0, live: false }],
+  [
+    { name: 'lint', script: 'lint', nice: 19, live: false },
+    { name: 'typecheck', script: 'typecheck', nice: 19, live: false },
+  ],
 ];
 
-function runStep(step: Step, quiet: boolean): Promise<Outcome & { output: string }> {
+const serial = process.env['TEST_SERIAL'] === '1';
+
+function runStep(step: Step): Promise<Outcome> {
   const started = Date.now();
+  const live = serial || step.live;
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', step.script], {
-      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    // `nice` (coreutils) lowers the priority of npm and of everything it starts.
+    const command = step.nice > 0 && !serial ? 'nice' : 'npm';
+    const args = ['run', '--silent', step.script];
+    const child = spawn(command, command === 'nice' ? ['-n', String(step.nice), 'npm', ...args] : args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: process.env,
     });
     const chunks: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('close', (code) =>
-      resolve({ name: step.name, ok: code === 0, ms: Date.now() - started, output: Buffer.concat(chunks).toString() }),
-    );
+    child.on('close', (code) => {
+      const outcome = { name: step.name, ok: code === 0, ms: Date.now() - started };
+      if (!live) {
+        const output = Buffer.concat(chunks).toString();
+        process.stdout.write(
+          `\n── ${step.name}: ${outcome.ok ? 'passed' : 'FAILED'} (${(outcome.ms / 1000).toFixed(0)} s)\n`,
+        );
+        if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      }
+      resolve(outcome);
+    });
   });
 }
 
-// Settled when the build step ends (whatever its outcome): Playwright waits for it.
-let buildEnded!: () => void;
-const built = new Promise<void>((resolve) => (buildEnded = resolve));
-
-async function lane(steps: Step[], quiet: boolean): Promise<Outcome[]> {
+async function lane(steps: Step[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  for (const step of steps) {
-    if (step.script === 'test:e2e') await built;
-    const { output, ...outcome } = await runStep(step, quiet);
-    if (step === BUILD) buildEnded();
-    if (quiet) {
-      process.stdout.write(
-        `\n── ${step.name}: ${outcome.ok ? 'passed' : 'FAILED'} (${(outcome.ms / 1000).toFixed(0)} s)\n`,
-      );
-      if (!outcome.ok || output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-    }
-    outcomes.push(outcome);
-  }
+  for (const step of steps) outcomes.push(await runStep(step));
   return outcomes;
 }
 
@@ -71,10 +80,16 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 const loadAtStart = load();
-const outcomes =
-  process.env['TEST_SERIAL'] === '1'
-    ? [...(await lane(CHECKS, false)), ...(await lane(TESTS, false))]
-    : (await Promise.all([lane(TESTS, false), lane(CHECKS, true)])).flat();
+let outcomes: Outcome[];
+if (serial) {
+  outcomes = [];
+  // The build first: Playwright needs it.
+  for (const steps of [LANES[0]!.slice(0, 1), LANES[2]!, LANES[1]!, LANES[0]!.slice(1)]) {
+    outcomes.push(...(await lane(steps)));
+  }
+} else {
+  outcomes = (await Promise.all(LANES.map(lane))).flat();
+}
 
 const total = ((Date.now() - started) / 1000).toFixed(0);
 console.log('\nnpm test:');
