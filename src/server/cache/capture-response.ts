@@ -88,6 +88,15 @@ export function captureResponse(
       }
       return decision === 'pass';
     };
+    // A client that goes away before the answer is decided (a page navigating on while its scripts load)
+    // may leave the app never writing at all: `send` stops streaming a file once its response closes.
+    // Resolve then, or a request sharing this render (single flight) would wait for ever, and with it
+    // every later request for the same URL.
+    res.once('close', () => {
+      if (decision !== null && decision !== 'keep') return;
+      restore();
+      resolve(null);
+    });
     res.writeHead = function captureHead(status: number, ...rest: unknown[]) {
       res.statusCode = status;
       if (typeof rest[0] === 'string') res.statusMessage = rest[0];

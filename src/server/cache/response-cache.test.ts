@@ -57,6 +57,8 @@ describe('response cache', () => {
   const renders = new Map<string, number>();
   /** Renders of these URLs wait for the promise (to line requests up). */
   const held = new Map<string, Promise<void>>();
+  /** URLs whose client went away before its answer was sent. */
+  const abandoned = new Set<string>();
 
   const listen = async (target: http.Server) => {
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
@@ -87,7 +89,13 @@ describe('response cache', () => {
     server = http.createServer(
       cache.wrap('api', (req, res) => {
         renders.set(req.url ?? '', (renders.get(req.url ?? '') ?? 0) + 1);
-        void (held.get(req.url ?? '') ?? Promise.resolve()).then(() => listener(req, res));
+        res.once('close', () => {
+          if (!res.writableFinished) abandoned.add(req.url ?? '');
+        });
+        // Like `send` serving a file, nothing is written to a client that has gone away meanwhile.
+        void (held.get(req.url ?? '') ?? Promise.resolve()).then(() => {
+          if (!res.destroyed) void listener(req, res);
+        });
       }),
     );
     base = await listen(server);
@@ -233,6 +241,26 @@ describe('response cache', () => {
       expect(renders.get(path)).toBe(1);
     } finally {
       server.off('request', count);
+      held.delete(path);
+    }
+  });
+
+  it('lets the next request for a URL through when the one rendering it was abandoned by its client', async () => {
+    const path = '/nodes/cached-pack/versions?abandoned=1';
+    let release!: () => void;
+    held.set(path, new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const client = new AbortController();
+      void fetch(`${base}${path}`, { signal: client.signal }).catch(() => null);
+      await vi.waitFor(() => expect(renders.get(path)).toBe(1), { timeout: 10_000, interval: 10 });
+      client.abort();
+      await vi.waitFor(() => expect(abandoned.has(path)).toBe(true), { timeout: 10_000, interval: 10 });
+      release();
+      // Before, the abandoned render never settled and this request waited for it for ever.
+      const next = await request(base, path);
+      expect(next.status).toBe(200);
+      expect(renders.get(path)).toBe(2);
+    } finally {
       held.delete(path);
     }
   });
