@@ -6,6 +6,7 @@ import { isOpen, latestReviewRequest } from '../../services/moderation/review-re
 import { hasOpenScan } from '../../services/moderation/security-scan.ts';
 import { statusReasonOf } from '../../services/moderation/status-reason.ts';
 import { getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
+import { toApiFinding } from '../../services/serialize/finding.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { authorizeFindingsRead } from './access.ts';
 import { VersionFindingsSchema, VersionNumberParams } from './schemas.ts';
@@ -62,15 +63,7 @@ export function registerGetVersionFindings(app: App) {
           error: scan.error,
         },
         scan_queued: queued,
-        findings: findings.map((f) => ({
-          rule_id: f.ruleId,
-          severity: f.severity,
-          file: f.file,
-          line: f.line,
-          snippet: f.snippet,
-          message: f.message,
-          ruleset_version: f.rulesetVersion,
-        })),
+        findings: findings.map(toApiFinding),
       },
       200,
     );

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { MAX_WARNINGS_PER_VERSION, listVersionWarnings } from '../../services/moderation/version-warnings.ts';
 import { getVisibleNode } from '../../services/nodes/find-node.ts';
+import { toApiFinding } from '../../services/serialize/finding.ts';
 import { listNodeVersions } from '../../services/versions/list-node-versions.ts';
 import { nodeIdParam } from '../nodes/node-id-param.ts';
 import { errorResponses } from '../schemas.ts';
@@ -59,15 +60,7 @@ export function registerListNodeScanWarnings(app: App) {
               version_id: version.id,
               version: version.version,
               total: entry.total,
-              findings: entry.findings.map((f) => ({
-                rule_id: f.ruleId,
-                severity: f.severity,
-                file: f.file,
-                line: f.line,
-                snippet: f.snippet,
-                message: f.message,
-                ruleset_version: f.rulesetVersion,
-              })),
+              findings: entry.findings.map(toApiFinding),
             },
           ];
         }),
