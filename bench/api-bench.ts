@@ -5,13 +5,11 @@
 // assertions. Knobs: BENCH_REQUESTS (2000), BENCH_CONCURRENCY (8), BENCH_SYNTHETIC_NODES (5000).
 import { eq, isNotNull } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { nodes } from '../src/server/db/schema/index.ts';
 import { seedDemoData } from '../src/server/seed/seed-demo.ts';
 import { seededRandom } from '../src/server/seed/prng.ts';
-import { loadCorpusFile } from '../src/server/services/import/corpus-file.ts';
-import type { Corpus } from '../src/server/services/import/corpus-schema.ts';
 import { importCorpus } from '../src/server/services/import/import-corpus.ts';
+import { corpusPath, loadBenchCorpus } from './lib/bench-corpus.ts';
 import { startBenchServer } from './lib/bench-server.ts';
 import { formatTable, runLoad, type LoadResult } from './lib/load.ts';
 
@@ -19,27 +17,6 @@ const REQUESTS = Number(process.env['BENCH_REQUESTS'] ?? 2000);
 const CONCURRENCY = Number(process.env['BENCH_CONCURRENCY'] ?? 8);
 const SYNTHETIC = Number(process.env['BENCH_SYNTHETIC_NODES'] ?? 5000);
 const PAGE_SIZE = 30;
-const corpusPath =
-  process.env['NODEYARD_CORPUS'] ?? fileURLToPath(new URL('../../shared/data/comfy-node-corpus.json', import.meta.url));
-
-function syntheticCorpus(count: number): Corpus {
-  const rng = seededRandom(42);
-  const words = ['image', 'video', 'mask', 'latent', 'prompt', 'upscale', 'face', 'depth', 'lora', 'audio', 'tile'];
-  return {
-    source: `synthetic (${count} packs)`,
-    nodes: Array.from({ length: count }, (_, i) => ({
-      id: `synthetic-pack-${i}`,
-      name: `Synthetic ${rng.pick(words)} pack ${i}`,
-      author: `author-${i % 700}`,
-      repository: `https://example.com/synthetic/pack-${i}`,
-      description: `A synthetic ${rng.pick(words)} and ${rng.pick(words)} pack for benchmarks.`,
-      tags: [rng.pick(words)],
-      github_stars: rng.int(0, 5000),
-      last_update: null,
-      comfy_nodes: Array.from({ length: rng.int(0, 12) }, (_, k) => `Synthetic${i}Node${k}`),
-    })),
-  };
-}
 
 async function getJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -51,7 +28,7 @@ const server = await startBenchServer();
 try {
   const { db } = server.services;
   const started = performance.now();
-  const corpus = existsSync(corpusPath) ? await loadCorpusFile(corpusPath) : syntheticCorpus(SYNTHETIC);
+  const corpus = await loadBenchCorpus(SYNTHETIC);
   console.log(
     existsSync(corpusPath) ? `Data: real corpus ${corpusPath}` : `Data: no corpus at ${corpusPath}, synthetic packs`,
   );

@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createApp } from '../src/server/app.ts';
 import { nodes } from '../src/server/db/schema/index.ts';
@@ -18,39 +17,16 @@ import { verifySigned } from '../src/server/index-protocol/index-client.ts';
 import { buildSnapshot } from '../src/server/services/index-protocol/build-snapshot.ts';
 import { encodeSnapshot } from '../src/server/services/index-protocol/snapshot-cache.ts';
 import { keyIdOf } from '../src/server/index-protocol/signatures.ts';
-import { seededRandom } from '../src/server/seed/prng.ts';
 import { seedDemoData } from '../src/server/seed/seed-demo.ts';
-import { loadCorpusFile } from '../src/server/services/import/corpus-file.ts';
-import type { Corpus } from '../src/server/services/import/corpus-schema.ts';
 import { importCorpus } from '../src/server/services/import/import-corpus.ts';
+import { corpusPath, loadBenchCorpus } from './lib/bench-corpus.ts';
 import { startBenchServer } from './lib/bench-server.ts';
 import { percentile } from './lib/load.ts';
 
 const PAGE_SIZE = 30;
 const MANAGER_PAUSE_MS = 500;
 const WARM_REQUESTS = 200;
-const corpusPath =
-  process.env['NODEYARD_CORPUS'] ?? fileURLToPath(new URL('../../shared/data/comfy-node-corpus.json', import.meta.url));
 const skipPause = process.argv.includes('--skip-pause');
-
-function syntheticCorpus(count: number): Corpus {
-  const rng = seededRandom(42);
-  const words = ['image', 'video', 'mask', 'latent', 'prompt', 'upscale', 'face', 'depth', 'lora', 'audio'];
-  return {
-    source: `synthetic (${count} packs)`,
-    nodes: Array.from({ length: count }, (_, i) => ({
-      id: `synthetic-pack-${i}`,
-      name: `Synthetic ${rng.pick(words)} pack ${i}`,
-      author: `author-${i % 700}`,
-      repository: `https://example.com/synthetic/pack-${i}`,
-      description: `A synthetic ${rng.pick(words)} and ${rng.pick(words)} pack for benchmarks.`,
-      tags: [rng.pick(words)],
-      github_stars: rng.int(0, 5000),
-      last_update: null,
-      comfy_nodes: Array.from({ length: rng.int(0, 12) }, (_, k) => `Synthetic${i}Node${k}`),
-    })),
-  };
-}
 
 interface Raw {
   status: number;
@@ -113,7 +89,7 @@ const site = http.createServer(withCompression(getRequestListener(createApp(serv
 await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 try {
-  const corpus = existsSync(corpusPath) ? await loadCorpusFile(corpusPath) : syntheticCorpus(5877);
+  const corpus = await loadBenchCorpus(5877);
   const summary = await importCorpus(server.services.db, corpus);
   const seed = await seedDemoData(server.services);
   console.log(
