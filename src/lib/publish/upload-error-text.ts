@@ -4,17 +4,7 @@
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiErrorText } from '../api/error-text.ts';
 import { isApiRequestError } from '../api/errors.ts';
-
-/** The rules a plainly bad archive breaks (the structural "ambiguous" ones share one text). */
-export const INVALID_ARCHIVE_RULES = [
-  'not-a-zip',
-  'empty',
-  'unsafe-path',
-  'file-type',
-  'unsupported-feature',
-  'limits',
-  'zip-bomb',
-] as const;
+import { INVALID_ARCHIVE_RULES } from './archive-rules.ts';
 
 interface Detail {
   path?: unknown;

@@ -3,6 +3,8 @@
 // STRUCTURE are "ambiguous": zip readers would disagree on what the archive holds, so what gets
 // installed might not be what was scanned. The others make it unsafe or unreadable for everyone.
 
+import { INVALID_ARCHIVE_RULES } from '../../../lib/publish/archive-rules.ts';
+
 /** Bump when the archive rules change: every Active version's stored archive is checked again. */
 export const ARCHIVE_RULES_VERSION = '2026.11.1';
 
@@ -31,15 +33,8 @@ export const AMBIGUOUS_RULES = [
   'duplicate-name',
 ] as const;
 
-export const INVALID_RULES = [
-  'not-a-zip',
-  'empty',
-  'unsafe-path',
-  'file-type',
-  'unsupported-feature',
-  'limits',
-  'zip-bomb',
-] as const;
+/** The rules a plainly bad archive breaks (shared with the publish page, which names each one). */
+export const INVALID_RULES = INVALID_ARCHIVE_RULES;
 
 export type AmbiguousRule = (typeof AMBIGUOUS_RULES)[number];
 export type ZipRule = AmbiguousRule | (typeof INVALID_RULES)[number];
