@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { IdleThreads } from '../../threads/idle-threads.ts';
 import type { Analysis } from '../analyze-archive.ts';
 import type { AnalyzeReply, AnalyzeRequest } from './protocol.ts';
 
@@ -28,22 +29,11 @@ const ENTRY = new URL('./analyze-thread-entry.ts', import.meta.url);
  */
 export class AnalysisAborted extends Error {}
 
-interface IdleThread {
-  worker: Worker;
-  maxHeapMb: number;
-  idleTimer: NodeJS.Timeout;
-}
-
-const idle: IdleThread[] = [];
+const idle = new IdleThreads(IDLE_MS);
 
 function takeThread(maxHeapMb: number): Worker {
-  const index = idle.findIndex((thread) => thread.maxHeapMb === maxHeapMb);
-  if (index >= 0) {
-    const [thread] = idle.splice(index, 1);
-    clearTimeout(thread!.idleTimer);
-    thread!.worker.ref();
-    return thread!.worker;
-  }
+  const parked = idle.take(String(maxHeapMb));
+  if (parked) return parked;
   const worker = new Worker(ENTRY, {
     resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
     // The thread never reads the server's environment or stdin.
@@ -52,28 +42,13 @@ function takeThread(maxHeapMb: number): Worker {
   });
   // Between analyses nobody else listens: an 'error' event without a listener would crash the server.
   worker.on('error', () => {});
-  worker.once('exit', () => {
-    const index = idle.findIndex((thread) => thread.worker === worker);
-    if (index >= 0) clearTimeout(idle.splice(index, 1)[0]!.idleTimer);
-  });
+  worker.once('exit', () => idle.forget(worker));
   return worker;
 }
 
-function park(worker: Worker, maxHeapMb: number) {
-  // An idle thread must not keep the process alive, and ends itself after IDLE_MS.
-  worker.unref();
-  const thread: IdleThread = {
-    worker,
-    maxHeapMb,
-    // Its exit listener (above) takes it off the idle list.
-    idleTimer: setTimeout(() => void worker.terminate(), IDLE_MS).unref(),
-  };
-  idle.push(thread);
-}
-
 /** Ends the idle threads now (graceful shutdown, benchmarks) instead of after IDLE_MS. */
-export async function endIdleAnalysisThreads(): Promise<void> {
-  await Promise.all(idle.map((thread) => thread.worker.terminate()));
+export function endIdleAnalysisThreads(): Promise<void> {
+  return idle.endAll();
 }
 
 export function analyzeInThread(
@@ -87,7 +62,7 @@ export function analyzeInThread(
     const finish = (reuse: boolean, outcome: () => void) => {
       clearTimeout(timer);
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      if (reuse) park(worker, limits.maxHeapMb);
+      if (reuse) idle.park(worker, String(limits.maxHeapMb));
       else void worker.terminate();
       outcome();
     };

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { IdleThreads } from '../../../threads/idle-threads.ts';
 import type { WorkflowClasses } from '../workflow-classes.ts';
 import { WorkflowInputError } from '../workflow-input-error.ts';
 import type { ReadReply, ReadRequest } from './protocol.ts';
@@ -45,12 +46,13 @@ interface Job {
 
 export class WorkflowReaderPool {
   readonly limits: ReaderLimits;
-  #idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
+  readonly #idle: IdleThreads;
   #queue: Job[] = [];
   #running = 0;
 
   constructor(limits: Partial<ReaderLimits> = {}) {
     this.limits = { ...DEFAULT_READER_LIMITS, ...limits };
+    this.#idle = new IdleThreads(this.limits.idleMs);
   }
 
   /** The workflow in a request body; rejects with WorkflowInputError, ReaderBusy, or Error (a bug). */
@@ -64,17 +66,13 @@ export class WorkflowReaderPool {
   }
 
   /** Ends the idle threads now (shutdown, tests) instead of after `idleMs`. */
-  async endIdleThreads(): Promise<void> {
-    await Promise.all(this.#idle.splice(0).map(({ worker, timer }) => (clearTimeout(timer), worker.terminate())));
+  endIdleThreads(): Promise<void> {
+    return this.#idle.endAll();
   }
 
   #take(): Worker {
-    const idle = this.#idle.pop();
-    if (idle) {
-      clearTimeout(idle.timer);
-      idle.worker.ref();
-      return idle.worker;
-    }
+    const parked = this.#idle.take();
+    if (parked) return parked;
     const worker = new Worker(ENTRY, {
       resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb },
       // The thread never reads the server's environment or stdin.
@@ -83,17 +81,8 @@ export class WorkflowReaderPool {
     });
     // Between reads nobody else listens: an 'error' event without a listener would crash the server.
     worker.on('error', () => {});
-    worker.once('exit', () => {
-      const index = this.#idle.findIndex((entry) => entry.worker === worker);
-      if (index >= 0) clearTimeout(this.#idle.splice(index, 1)[0]!.timer);
-    });
+    worker.once('exit', () => this.#idle.forget(worker));
     return worker;
-  }
-
-  #park(worker: Worker) {
-    // An idle thread must not keep the process alive, and ends itself after idleMs.
-    worker.unref();
-    this.#idle.push({ worker, timer: setTimeout(() => void worker.terminate(), this.limits.idleMs).unref() });
   }
 
   #run(job: Job) {
@@ -103,7 +92,7 @@ export class WorkflowReaderPool {
     const finish = (reuse: boolean, settle: () => void) => {
       clearTimeout(timer);
       worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-      if (reuse) this.#park(worker);
+      if (reuse) this.#idle.park(worker);
       else void worker.terminate();
       this.#running--;
       settle();
