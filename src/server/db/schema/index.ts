@@ -22,3 +22,4 @@ export * from './reports.ts';
 export * from './review-requests.ts';
 export * from './ban-appeals.ts';
 export * from './mirror.ts';
+export * from './webhooks.ts';
