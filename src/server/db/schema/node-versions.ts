@@ -25,6 +25,14 @@ export const nodeVersions = pgTable(
     yankedAt: timestamp('yanked_at', { withTimezone: true, mode: 'date' }),
     /** Why it was yanked (shown beside it and sent with an exact install); '' when not yanked. */
     yankedReason: text('yanked_reason').notNull().default(''),
+    /**
+     * When reports quarantined the version (services/quarantine/): not installable at all, not even by exact
+     * version, and out of "latest", lists, search and the index until an admin releases or bans it. Null: not
+     * quarantined.
+     */
+    quarantinedAt: timestamp('quarantined_at', { withTimezone: true, mode: 'date' }),
+    /** When an admin released it from quarantine: reports never quarantine it again (the decision stands). */
+    quarantineReleasedAt: timestamp('quarantine_released_at', { withTimezone: true, mode: 'date' }),
     status: nodeVersionStatus('status').notNull().default('NodeVersionStatusPending'),
     statusReason: text('status_reason').notNull().default(''),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),

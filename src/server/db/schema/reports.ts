@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { nodeVersions } from './node-versions.ts';
 import { nodes } from './nodes.ts';
 import { users } from './users.ts';
@@ -29,6 +29,11 @@ export const packReports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').$type<ReportReason>().notNull(),
     details: text('details').notNull().default(''),
+    /**
+     * Whether this report counts toward quarantining the pack: false once the reporter spent the day's quota of
+     * such reports (services/quarantine/), so nobody quarantines packs at will; it is still triaged.
+     */
+    canQuarantine: boolean('can_quarantine').notNull().default(false),
     status: text('status').$type<ReportStatus>().notNull().default('open'),
     resolutionNote: text('resolution_note').notNull().default(''),
     resolvedByUserId: text('resolved_by_user_id').references(() => users.id, { onDelete: 'set null' }),

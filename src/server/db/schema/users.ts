@@ -12,6 +12,8 @@ export const users = pgTable(
     photoUrl: text('photo_url'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isApproved: boolean('is_approved').notNull().default(false),
+    /** Marked by an admin: this user's reports can quarantine a pack's latest version (services/quarantine/). */
+    isTrustedReporter: boolean('is_trusted_reporter').notNull().default(false),
     status: userStatus('status').notNull().default('UserStatusActive'),
     /** The current ban (why, since when, by which admin), so the account can be told; null while active. */
     banReason: text('ban_reason'),
