@@ -23,3 +23,4 @@ export * from './review-requests.ts';
 export * from './ban-appeals.ts';
 export * from './mirror.ts';
 export * from './webhooks.ts';
+export * from './trusted-publishing.ts';

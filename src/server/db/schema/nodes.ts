@@ -76,6 +76,11 @@ export const nodes = pgTable(
      * and corpus imports of upstream packs. The key index skips them; nothing else sets it.
      */
     legacyConfusableId: boolean('legacy_confusable_id').notNull().default(false),
+    /**
+     * CI-only: a personal access token may not publish this node, only a trusted publishing credential
+     * (docs/publishing.md). Turning it off takes a signed-in owner.
+     */
+    requireTrustedPublishing: boolean('require_trusted_publishing').notNull().default(false),
     ...timestamps,
   },
   (t) => [
