@@ -1,0 +1,57 @@
+import { and, arrayContains, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { notifyJobsEnqueued } from '../../jobs/signal.ts';
+import type { WebhookEventType } from './event-types.ts';
+
+export type { WebhookEventType } from './event-types.ts';
+
+/** The job that sends one delivery (handler: deliver-webhook.ts). */
+export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
+/** Attempts per delivery: with the queue's backoff (5 s doubling, capped at 10 min) about 40 minutes in all. */
+export const WEBHOOK_MAX_ATTEMPTS = 10;
+
+export interface WebhookEventInput {
+  publisherId: string;
+  type: WebhookEventType;
+  /** The event's JSON body (`data` of the delivered payload). No secrets: every endpoint of the publisher sees it. */
+  data: Record<string, unknown>;
+}
+
+export interface EmittedWebhookEvent {
+  eventId: string;
+  /** How many endpoints it was queued for (0: none subscribed; the event is still recorded). */
+  deliveries: number;
+}
+
+/**
+ * Records an event of a publisher and queues one delivery per endpoint subscribed to its type.
+ * Pass the caller's transaction as `db` so the event exists exactly when the change it reports
+ * commits (a rolled-back publish sends nothing). Cheap when the publisher has no endpoints.
+ */
+export async function emitWebhookEvent(db: Db, input: WebhookEventInput): Promise<EmittedWebhookEvent> {
+  const [event] = await db
+    .insert(webhookEvents)
+    .values({ publisherId: input.publisherId, type: input.type, data: input.data })
+    .returning({ id: webhookEvents.id });
+  const eventId = event!.id;
+  const endpoints = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(eq(webhookEndpoints.publisherId, input.publisherId), arrayContains(webhookEndpoints.events, [input.type])),
+    )
+    .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
+  for (const endpoint of endpoints) {
+    const [delivery] = await db
+      .insert(webhookDeliveries)
+      .values({ eventId, endpointId: endpoint.id })
+      .returning({ id: webhookDeliveries.id });
+    await enqueueJob(db, WEBHOOK_DELIVER_JOB, { deliveryId: delivery!.id }, { maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+  }
+  // Wakes this process's worker; inside a transaction it may look before the commit and find
+  // nothing, and then its next poll (half a second) picks the jobs up.
+  if (endpoints.length > 0) notifyJobsEnqueued();
+  return { eventId, deliveries: endpoints.length };
+}
