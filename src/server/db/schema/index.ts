@@ -24,3 +24,4 @@ export * from './ban-appeals.ts';
 export * from './mirror.ts';
 export * from './webhooks.ts';
 export * from './trusted-publishing.ts';
+export * from './advisories.ts';
