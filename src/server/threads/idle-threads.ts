@@ -12,9 +12,12 @@ interface Shelved {
 }
 
 export class IdleThreads {
+  readonly #idleMs: number;
   #shelf: Shelved[] = [];
 
-  constructor(private readonly idleMs: number) {}
+  constructor(idleMs: number) {
+    this.#idleMs = idleMs;
+  }
 
   /** A parked thread for `key` (made ready to keep the process alive), or undefined. */
   take(key = ''): Worker | undefined {
@@ -30,7 +33,7 @@ export class IdleThreads {
   park(worker: Worker, key = ''): void {
     // An idle thread must not keep the process alive.
     worker.unref();
-    const timer = setTimeout(() => this.#end(worker), this.idleMs).unref();
+    const timer = setTimeout(() => this.#end(worker), this.#idleMs).unref();
     this.#shelf.push({ worker, key, timer });
   }
 
