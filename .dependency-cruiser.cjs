@@ -56,6 +56,14 @@ module.exports = {
       to: { path: ['^src/server/db/schema/', '(^|/)node_modules/drizzle-orm/'] },
     },
     {
+      name: 'queries-in-services',
+      severity: 'error',
+      comment:
+        'The HTTP plumbing (ops/, http/), the search engine (search/) and the response cache (cache/) never query: they call a service (or jobs/, db/client.ts).',
+      from: { path: '^src/server/(ops|http|search|cache)/', pathNot: TEST },
+      to: { path: ['^src/server/db/schema/', '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
       name: 'production-not-tests',
       severity: 'error',
       comment: 'Production code never imports test helpers.',

@@ -15,7 +15,6 @@ const POSTGRES_FILES = [
   'src/server/db/**/*.test.ts',
   'src/server/services/**/*.test.ts',
   'src/server/jobs/**/*.test.ts',
-  'src/server/search/sync/**/*.test.ts',
   'src/server/data-transfer/**/*.test.ts',
   'src/server/ops/**/*.test.ts',
   'tests/api/**/*.test.ts',

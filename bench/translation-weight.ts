@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import { insertNode, insertPublisher, insertUser } from '../tests/support/factories.ts';
 import { auditLog } from '../src/server/db/schema/index.ts';
-import { SearchSync } from '../src/server/search/sync/search-sync.ts';
+import { SearchSync } from '../src/server/services/search-index/search-sync.ts';
 import { createServiceToken } from '../src/server/services/service-tokens/service-tokens.ts';
 import { startBenchServer } from './lib/bench-server.ts';
 

@@ -4,7 +4,8 @@ import { CAPABILITY_KINDS } from './analysis/capabilities/capability.ts';
 import { parseHeldCapabilities } from './analysis/capabilities/held-capabilities.ts';
 import { responseCacheEnvShape } from './cache/cache-env.ts';
 import { indexEnvShape } from './index-protocol/index-env.ts';
-import { popularQueryEnvShape } from './search/sync/popular-query-env.ts';
+import { popularQueryEnvShape } from './services/search-index/popular-query-env.ts';
+import { trustedPublishingEnvShape } from './services/trusted-publishing/trusted-publishing-env.ts';
 import { vendorProxyEnvShape } from './services/vendor-proxy/vendor-env.ts';
 
 // Every setting the server reads, parsed once. A bad value stops the boot with a clear message
@@ -172,6 +173,8 @@ const OpsEnvSchema = z.object({
   ...popularQueryEnvShape,
   /** The signed index and mirror mode (index-protocol/index-env.ts). */
   ...indexEnvShape,
+  /** Trusted publishing: accepted CI issuers and the audience (services/trusted-publishing/trusted-publishing-env.ts). */
+  ...trustedPublishingEnvShape,
 });
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -7,8 +7,8 @@ import { composeServices } from './compose-services.ts';
 import { systemClock } from './clock.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import type { Env } from './env.ts';
-import { popularQuerySettingsFromEnv } from './search/sync/popular-query-env.ts';
-import { SearchSync } from './search/sync/search-sync.ts';
+import { popularQuerySettingsFromEnv } from './services/search-index/popular-query-env.ts';
+import { SearchSync } from './services/search-index/search-sync.ts';
 import { wakeOnFeedNotifications } from './services/change-feed/feed-wakeup.ts';
 import { ChangeFollower } from './services/change-feed/follower.ts';
 import { defaultJobHandlers } from './job-handlers.ts';
@@ -21,6 +21,7 @@ import { storageRoot } from './storage/fs.ts';
 import { s3StorageFromEnv } from './storage/s3-env.ts';
 import { vendorProxyConfigFromEnv } from './services/vendor-proxy/vendor-env.ts';
 import { keyringFromEnv } from './index-protocol/keyring-from-env.ts';
+import { DEFAULT_TRUSTED_PUBLISHING } from './services/trusted-publishing/issuers.ts';
 
 /** The signing secret for the embedded store: from env, else generated once and kept in DATA_DIR. */
 function signingSecret(env: Env, dataDir: string): string {
@@ -83,6 +84,10 @@ export async function createRuntime(env: Env): Promise<Runtime> {
     ...(env.HOLD_ON_GAINED_CAPABILITIES.length > 0
       ? { holdOnGainedCapabilities: env.HOLD_ON_GAINED_CAPABILITIES }
       : {}),
+    trustedPublishing: {
+      issuers: env.TRUSTED_PUBLISHING_ISSUERS ?? DEFAULT_TRUSTED_PUBLISHING.issuers,
+      audience: env.TRUSTED_PUBLISHING_AUDIENCE,
+    },
     ...(env.GITHUB_OAUTH_CLIENT_ID && env.GITHUB_OAUTH_CLIENT_SECRET
       ? {
           githubOAuth: {

@@ -5,7 +5,7 @@ import { createApp } from '../../src/server/app.ts';
 import type { App } from '../../src/server/app-env.ts';
 import { nodes } from '../../src/server/db/schema/index.ts';
 import { loadHomePage } from '../../src/server/pages/home/load-home.ts';
-import { SearchSync } from '../../src/server/search/sync/search-sync.ts';
+import { SearchSync } from '../../src/server/services/search-index/search-sync.ts';
 import { seedNode } from '../support/routes/node-read-fixtures.ts';
 import { createTestApp, fixedClock, TEST_API_URL, type TestApp } from '../support/test-app.ts';
 

@@ -7,7 +7,7 @@ import type { App } from '../../src/server/app-env.ts';
 import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import type { Clock } from '../../src/server/clock.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { SearchSync } from '../../src/server/search/sync/search-sync.ts';
+import { SearchSync } from '../../src/server/services/search-index/search-sync.ts';
 import { ChangeFollower } from '../../src/server/services/change-feed/follower.ts';
 import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';

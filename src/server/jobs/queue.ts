@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 import { notifyJobsEnqueued } from './signal.ts';
@@ -152,4 +152,10 @@ export async function requeueStaleJob(db: Db, job: JobRow): Promise<boolean> {
     .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts)))
     .returning({ id: jobs.id });
   return rows.length > 0;
+}
+
+/** Jobs waiting to run (the queue-depth metric). */
+export async function countQueuedJobs(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'queued'));
+  return row?.n ?? 0;
 }

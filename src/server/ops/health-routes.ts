@@ -1,6 +1,6 @@
 import type { App } from '../app-env.ts';
 import type { Services } from '../container.ts';
-import { sql } from 'drizzle-orm';
+import { pingDatabase } from '../db/client.ts';
 import type { Metrics } from './metrics.ts';
 
 const PROBE_TIMEOUT_MS = 2_000;
@@ -48,7 +48,7 @@ export function registerOpsRoutes(
       return c.json({ status: 'shutting_down' }, 503, { 'Cache-Control': 'no-store' });
     }
     const [database, storage] = await Promise.all([
-      check('database', () => services.db.execute(sql`select 1`)),
+      check('database', () => pingDatabase(services.db)),
       // A missing object answers null; only an unreachable store throws.
       check('storage', () => services.storage.get('.readyz-probe')),
     ]);

@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { count, eq } from 'drizzle-orm';
 import type { AppEnv } from '../app-env.ts';
-import { jobs } from '../db/schema/index.ts';
+import { countQueuedJobs } from '../jobs/queue.ts';
 import type { Services } from '../container.ts';
 
 export interface Metrics {
@@ -38,8 +37,7 @@ export function createMetrics(services: Services, options: { processMetrics?: bo
     help: 'Background jobs waiting to run (queued).',
     registers: [registry],
     async collect() {
-      const [row] = await services.db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'queued'));
-      this.set(row?.n ?? 0);
+      this.set(await countQueuedJobs(services.db));
     },
   });
   new Gauge({

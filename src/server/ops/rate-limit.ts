@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, like, lt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import type { Db } from '../db/client.ts';
-import { rateLimitCounters } from '../db/schema/index.ts';
+import { countWindowHits, deleteRequestWindowsBefore } from '../services/rate-limits/window-counters.ts';
 
 export interface RateLimitConfig {
   /** Writes (POST/PUT/PATCH/DELETE) per client IP per window. */
@@ -21,20 +19,6 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 function credentialKey(c: Context<AppEnv>): string | null {
   const secret = c.req.header('authorization') ?? c.req.header('x-api-key');
   return secret ? createHash('sha256').update(secret).digest('hex').slice(0, 24) : null;
-}
-
-/** Counts one hit in the current window of each bucket (one statement per bucket) and returns the counts. */
-async function hit(db: Db, buckets: string[], windowStart: Date): Promise<number[]> {
-  const rows = await db
-    .insert(rateLimitCounters)
-    .values(buckets.map((bucket) => ({ bucket, windowStart, hits: 1 })))
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
-      set: { hits: sql`${rateLimitCounters.hits} + 1` },
-    })
-    .returning({ bucket: rateLimitCounters.bucket, hits: rateLimitCounters.hits });
-  const byBucket = new Map(rows.map((row) => [row.bucket, row.hits]));
-  return buckets.map((bucket) => byBucket.get(bucket) ?? 0);
 }
 
 /**
@@ -61,23 +45,15 @@ export function rateLimit(config: RateLimitConfig): MiddlewareHandler<AppEnv> {
     const windowMs = config.windowSeconds * 1000;
     const now = clock.now().getTime();
     const windowStart = new Date(now - (now % windowMs));
-    const counts = await hit(
+    const counts = await countWindowHits(
       db,
       checks.map((check) => check.bucket),
       windowStart,
     );
     if (now - lastSweep > windowMs) {
       lastSweep = now;
-      // Old windows are useless; whichever instance notices first deletes them. Only our own
-      // buckets: the table also holds install-count claims, which live for an hour.
-      await db
-        .delete(rateLimitCounters)
-        .where(
-          and(
-            lt(rateLimitCounters.windowStart, new Date(windowStart.getTime() - windowMs)),
-            or(like(rateLimitCounters.bucket, 'write:%'), like(rateLimitCounters.bucket, 'auth:%')),
-          ),
-        );
+      // Old windows are useless; whichever instance notices first deletes them.
+      await deleteRequestWindowsBefore(db, new Date(windowStart.getTime() - windowMs));
     }
     if (checks.some((check, index) => counts[index]! > check.limit)) {
       const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000));

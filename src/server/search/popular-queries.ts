@@ -5,7 +5,7 @@ import { WHOLE_LABEL, completionKeys } from './tokenizer.ts';
  * The in-memory side of "popular query" completions. It never decides on its own that a query is
  * popular: it only queues who searched what (`record`, drained by the search sync into the shared
  * table) and answers completions from the totals the sync adopts (`replaceAll`), which already
- * passed the distinct-clients threshold over the time window (sync/shared-queries.ts).
+ * passed the distinct-clients threshold over the time window (services/search-index/shared-queries.ts).
  *
  * Memory is bounded on both sides: the queue holds at most `maxPending` (query, client) pairs and
  * `maxPerClient` queries per client between two drains, the adopted table at most `capacity` queries.

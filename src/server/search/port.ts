@@ -1,6 +1,6 @@
 /**
  * The search port. Routes and services talk to this interface only; the default adapter is the in-process
- * MiniSearch index (minisearch-index.ts), kept in step with the database by sync/search-sync.ts. A PostgreSQL full-text adapter
+ * MiniSearch index (minisearch-index.ts), kept in step with the database by services/search-index/search-sync.ts. A PostgreSQL full-text adapter
  * can implement the same interface for deployments that prefer one shared index (see README.md).
  *
  * Everything here is plain data: the engine never touches the database, so the mapper from rows to

@@ -2,7 +2,7 @@ import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core
 
 /**
  * Who ran which search, once per client per time bucket, summed over all instances: the source of
- * "popular query" suggestions (src/server/search/sync/shared-queries.ts). A query is suggested only
+ * "popular query" suggestions (src/server/services/search-index/shared-queries.ts). A query is suggested only
  * once enough distinct clients ran it within the window. Clients are keyed HMAC digests, never
  * addresses; rows older than the window are deleted, and the table is capped in rows.
  */

@@ -2,10 +2,10 @@ import { and, asc, gt, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { nodes } from '../../db/schema/index.ts';
 import type { SearchDocument, SearchIndex } from '../../search/port.ts';
-import { loadDocuments } from '../../search/sync/node-documents.ts';
+import { loadDocuments } from './node-documents.ts';
 
 // POST /nodes/reindex: rebuild this instance's search index from the database. Search normally
-// follows the change feed (search/sync); this is the operator's "start over" for an index that
+// follows the change feed (search-sync.ts); this is the operator's "start over" for an index that
 // drifted (rows changed without bumping updated_at, a restored backup). Other instances repair
 // themselves on their periodic full check (search-sync's counts refresh).
 

@@ -1,7 +1,7 @@
 import { asc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { comfyNodes, nodes, publishers } from '../../db/schema/index.ts';
-import type { SearchDocument } from '../port.ts';
+import type { SearchDocument } from '../../search/port.ts';
 
 // Rows → SearchDocument: the only place that knows both the schema and the engine's document shape.
 

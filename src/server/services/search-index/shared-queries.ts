@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { searchQueryClients } from '../../db/schema/index.ts';
-import type { PopularQueryTotal, QueryObservation, SearchIndex } from '../port.ts';
+import type { PopularQueryTotal, QueryObservation, SearchIndex } from '../../search/port.ts';
 import { searchClientDigest } from './search-client-digest.ts';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -9,9 +9,9 @@ import { parseCorpus } from '../../services/import/corpus-schema.ts';
 import { importCorpus } from '../../services/import/import-corpus.ts';
 import { updatePublisher } from '../../services/publishers/update-publisher.ts';
 import { refreshLatestVersion } from '../../services/versions/latest.ts';
-import { MiniSearchIndex } from '../minisearch-index.ts';
-import type { SearchIndex, SearchQuery } from '../port.ts';
-import { ChangeFollower } from '../../services/change-feed/follower.ts';
+import { MiniSearchIndex } from '../../search/minisearch-index.ts';
+import type { SearchIndex, SearchQuery } from '../../search/port.ts';
+import { ChangeFollower } from '../change-feed/follower.ts';
 import { SearchSync } from './search-sync.ts';
 
 const find = (index: SearchIndex, text: string, extra: Partial<SearchQuery> = {}) =>
