@@ -1,8 +1,7 @@
-import { count, eq } from 'drizzle-orm';
-import { publisherPermissions } from '../../db/schema/index.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages } from '../../services/nodes/paging.ts';
 import { findPublisher } from '../../services/publishers/access.ts';
+import { countMembers } from '../../services/publishers/members.ts';
 import { firstPublicVersionDate } from '../../services/publishers/first-version-date.ts';
 import { pagePublisherNodes } from '../../services/publishers/list-publisher-nodes.ts';
 import { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
@@ -55,11 +54,10 @@ export async function loadPublisherPage(
   if (!publisher) return { kind: 'not-found' };
   if (publisher.id !== input.publisherId) return { kind: 'moved', publisherId: publisher.id };
 
-  const [{ rows, total }, [members]] = await Promise.all([
+  const [{ rows, total }, memberCount] = await Promise.all([
     pagePublisherNodes(db, publisher.id, { includeBanned: false, page: input.page, limit: PUBLISHER_PAGE_SIZE }),
-    db.select({ n: count() }).from(publisherPermissions).where(eq(publisherPermissions.publisherId, publisher.id)),
+    countMembers(db, publisher.id),
   ]);
-  const memberCount = members?.n ?? 0;
   const [bundles, since] = await Promise.all([
     loadNodeBundles(db, rows),
     memberCount > 0 ? Promise.resolve(publisher.createdAt) : firstPublicVersionDate(db, publisher.id),

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { publisherPermissions, users } from '../../db/schema/index.ts';
 import type { ApiPublisherMember } from '../serialize/publisher.ts';
@@ -20,4 +20,13 @@ export async function loadMembers(db: Db, publisherId: string): Promise<ApiPubli
       ...(user.email ? { email: user.email } : {}),
     },
   }));
+}
+
+/** How many people manage the publisher (the public page shows the count, never who). */
+export async function countMembers(db: Db, publisherId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(publisherPermissions)
+    .where(eq(publisherPermissions.publisherId, publisherId));
+  return row?.n ?? 0;
 }
