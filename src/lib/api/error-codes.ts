@@ -59,6 +59,7 @@ export const USER_FACING_ERROR_CODES = [
   // What changed between two versions (issue 29.3).
   'version_not_found',
   'same_version',
+  'no_previous_version',
   // A zip uploaded from the dashboard (its own pyproject.toml says what it publishes).
   'invalid_archive',
   'pyproject_missing',

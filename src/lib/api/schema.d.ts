@@ -2139,7 +2139,7 @@ export interface paths {
         };
         /**
          * What changed since another version: files, findings, capabilities (owners, members, admins)
-         * @description Files added, removed and changed (from the two archives’ entry names, CRC-32s and sizes), scan findings added and removed by rule (a finding is the same when its rule, file and line text match), and capabilities gained and lost (network, subprocess, runtime_install, dynamic_code, http_routes, native_binaries, file_writes_outside, env_reads; docs/moderation.md), each with file and line. 404 `version_not_found` for a version or `from` that does not exist (or is not visible), 400 `same_version` when both are the same. Any version that is not deleted (Pending and Flagged too), with every finding.
+         * @description Files added, removed and changed (from the two archives’ entry names, CRC-32s and sizes), scan findings added and removed by rule (a finding is the same when its rule, file and line text match), and capabilities gained and lost (network, subprocess, runtime_install, dynamic_code, http_routes, native_binaries, file_writes_outside, env_reads; docs/moderation.md), each with file and line. 404 `version_not_found` for a version or `from` that does not exist (or is not visible), 400 `same_version` when both are the same. Any version that is not deleted (Pending and Flagged too), with every finding; without `from`, compared with the previous Active version.
          */
         get: operations["getNodeVersionChanges"];
         put?: never;
@@ -10724,9 +10724,9 @@ export interface operations {
     };
     getNodeVersionChanges: {
         parameters: {
-            query: {
-                /** @description The version to compare with. */
-                from: string;
+            query?: {
+                /** @description The version to compare with. Left out: the previous Active version (the highest Active, not yanked, below this one; the one the capability hold compares with); 404 `no_previous_version` when there is none. */
+                from?: string;
             };
             header?: never;
             path: {

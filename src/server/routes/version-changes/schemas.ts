@@ -11,6 +11,26 @@ export const ChangesQuery = z.object({
     .openapi({ param: { name: 'from', in: 'query' }, example: '1.0.0', description: 'The version to compare with.' }),
 });
 
+/**
+ * The publisher's `?from=`: optional. Without it the comparison is with the previous Active version
+ * (the highest Active, not yanked, below this one), the version HOLD_ON_GAINED_CAPABILITIES compares with.
+ */
+export const PublisherChangesQuery = z.object({
+  from: z
+    .string()
+    .trim()
+    .min(1, 'from: name the version to compare with, e.g. ?from=1.0.0, or leave it out')
+    .max(100)
+    .optional()
+    .openapi({
+      param: { name: 'from', in: 'query' },
+      example: '1.0.0',
+      description:
+        'The version to compare with. Left out: the previous Active version (the highest Active, not yanked, ' +
+        'below this one; the one the capability hold compares with); 404 `no_previous_version` when there is none.',
+    }),
+});
+
 export const VersionPathParam = z
   .string()
   .min(1)

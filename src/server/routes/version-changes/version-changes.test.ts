@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
 import { signUp, uniqueEmail, type EmulatorUser } from '../../../../tests/support/firebase-emulator.ts';
@@ -6,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { buildZip, type PackFiles } from '../../../../tests/support/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { nodeVersions } from '../../db/schema/index.ts';
 
 // Three versions of one pack, scanned like uploads: 2.0.0 starts a process and installs a package
 // at run time, 3.0.0 is back to 1.0.0's code. The changes between them, public and publisher's.
@@ -132,5 +134,26 @@ describe('GET …/versions/{version}/changes', () => {
     const missing = await t.request('/nodes/blur-pack/versions/2.0.0/changes');
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ message: expect.stringContaining('from') });
+  });
+
+  it('compares with the previous Active version when the publisher names no from (the capability hold’s baseline)', async () => {
+    const byDefault = await t.request(mine('2.0.0', '').replace('?from=', ''), { token: owner.idToken });
+    expect(byDefault.status).toBe(200);
+    const body = await byDefault.json();
+    expect(body.from).toBe('1.0.0');
+    expect(body.capabilities.gained.map((c: { kind: string }) => c.kind)).toEqual(['subprocess', 'runtime_install']);
+    const first = await t.request(mine('1.0.0', '').replace('?from=', ''), { token: owner.idToken });
+    expect(first.status).toBe(404);
+    expect(await first.json()).toMatchObject({
+      error: 'no_previous_version',
+      message: expect.stringContaining('1.0.0'),
+    });
+    // A yanked 2.0.0 is no baseline: 3.0.0 is compared with 1.0.0 (same code, nothing gained or lost).
+    await t.services.db
+      .update(nodeVersions)
+      .set({ yankedAt: new Date(), yankedReason: 'Starts a process.' })
+      .where(and(eq(nodeVersions.nodeId, 'blur-pack'), eq(nodeVersions.version, '2.0.0')));
+    const afterYank = await (await t.request(mine('3.0.0', '').replace('?from=', ''), { token: owner.idToken })).json();
+    expect(afterYank).toMatchObject({ from: '1.0.0', capabilities: { gained: [], lost: [] } });
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher } from '../../../../tests/support/factories.ts';
 import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
@@ -76,6 +76,25 @@ describe('hold on gained capabilities', () => {
   it('lets through an update that keeps a power the previous Active version already had', async () => {
     await pack('kept-power', WITH_PROCESS);
     expect((await scanNew('kept-power', '1.1.0', WITH_PROCESS)).status).toBe('NodeVersionStatusActive');
+  });
+
+  it('compares with the previous Active version that is not yanked: a yanked 1.1.0 that starts a process does not excuse 1.2.0', async () => {
+    await pack('yanked-baseline', PLAIN);
+    // 1.1.0 went Active with a process while the setting was off, then its publisher yanked it.
+    const held = t.services.config.holdOnGainedCapabilities;
+    delete t.services.config.holdOnGainedCapabilities;
+    try {
+      expect((await scanNew('yanked-baseline', '1.1.0', WITH_PROCESS)).status).toBe('NodeVersionStatusActive');
+    } finally {
+      t.services.config.holdOnGainedCapabilities = held!;
+    }
+    await t.services.db
+      .update(nodeVersions)
+      .set({ yankedAt: new Date(), yankedReason: 'Starts ffmpeg on import.' })
+      .where(and(eq(nodeVersions.nodeId, 'yanked-baseline'), eq(nodeVersions.version, '1.1.0')));
+    const v3 = await scanNew('yanked-baseline', '1.2.0', WITH_PROCESS);
+    expect(v3.status).toBe('NodeVersionStatusFlagged');
+    expect(v3.findings.map((f) => `${f.ruleId} ${f.file}:${f.line}`)).toEqual(['PY920 nodes.py:4']);
   });
 
   it('changes nothing when the setting is off (the default)', async () => {

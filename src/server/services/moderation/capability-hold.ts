@@ -1,35 +1,28 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeVersionRow } from '../../db/rows.ts';
-import { nodeVersions, versionScans } from '../../db/schema/index.ts';
+import { versionScans } from '../../db/schema/index.ts';
 import type { CapabilitySummary, CapabilityKind } from '../../analysis/capabilities/capability.ts';
 import { compareCapabilities } from '../../analysis/capabilities/compare-capabilities.ts';
 import { finding, type Finding } from '../../analysis/scan/finding.ts';
 import { RULES } from '../../analysis/scan/rules.ts';
-import { compareVersionsDesc } from '../versions/semver.ts';
+import { previousActiveVersion } from '../versions/previous-active.ts';
 
 // HOLD_ON_GAINED_CAPABILITIES: an update that can do more than the version its users run today
 // (starting processes, installing packages, …) waits for a human. The hold is a PY920 finding per
 // place that shows a gained kind, so the verdict flags the version through the usual path, the
 // reviewer reads file:line in the findings, and a rescan recomputes it like any other finding.
 
-/** The Active version this one updates: the highest Active version below it (yanked ones too). */
+/** The powers of the Active version this one updates (services/versions/previous-active.ts). */
 async function previousActiveCapabilities(tx: Db, version: NodeVersionRow): Promise<CapabilitySummary | null> {
-  const rows = await tx
-    .select({ version: nodeVersions.version, capabilities: versionScans.capabilities })
-    .from(nodeVersions)
-    .leftJoin(versionScans, eq(versionScans.nodeVersionId, nodeVersions.id))
-    .where(
-      and(
-        eq(nodeVersions.nodeId, version.nodeId),
-        eq(nodeVersions.status, 'NodeVersionStatusActive'),
-        ne(nodeVersions.id, version.id),
-      ),
-    );
-  const older = rows.filter((row) => compareVersionsDesc(row.version, version.version) > 0);
-  older.sort((a, b) => compareVersionsDesc(a.version, b.version));
+  const previous = await previousActiveVersion(tx, version);
+  if (!previous) return null;
+  const [scan] = await tx
+    .select({ capabilities: versionScans.capabilities })
+    .from(versionScans)
+    .where(eq(versionScans.nodeVersionId, previous.id));
   // Unknown powers (scanned before summaries, not backfilled yet) cannot be compared: no hold.
-  return older[0]?.capabilities ?? null;
+  return scan?.capabilities ?? null;
 }
 
 /** PY920 findings for the held kinds this version gains; [] when the setting is off or nothing is gained. */

@@ -5,6 +5,7 @@ import type { NodeRow, NodeVersionRow } from '../../db/rows.ts';
 import { archives, nodeVersions, versionScanFindings, versionScans } from '../../db/schema/index.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { compareCapabilities, type CapabilityComparison } from '../../analysis/capabilities/compare-capabilities.ts';
+import { previousActiveVersion } from '../versions/previous-active.ts';
 import { normalizeVersion } from '../versions/semver.ts';
 import { archiveEntries, compareEntries, type FileChanges } from './file-changes.ts';
 import { compareFindings, type RuleFindingChanges } from './finding-changes.ts';
@@ -84,14 +85,28 @@ async function scanOf(db: Db, versionId: string) {
   return row && row.outcome !== 'failed' ? row : null;
 }
 
+/** No `from`: the version the capability hold compares with (services/versions/previous-active.ts). */
+async function previousOf(db: Db, version: NodeVersionRow): Promise<NodeVersionRow> {
+  const previous = await previousActiveVersion(db, version);
+  if (!previous) {
+    throw new ApiError(
+      404,
+      'no_previous_version',
+      `Version ${version.version} has no earlier Active version to compare with: name one with ?from=.`,
+    );
+  }
+  return previous;
+}
+
 export async function versionChanges(
   services: Services,
   node: NodeRow,
-  request: { version: string; from: string; audience: ChangesAudience },
+  request: { version: string; from: string | null; audience: ChangesAudience },
 ): Promise<VersionChanges> {
   const { db } = services;
   const to = await findVersion(db, node, request.version, request.audience);
-  const from = await findVersion(db, node, request.from, request.audience);
+  const from =
+    request.from === null ? await previousOf(db, to) : await findVersion(db, node, request.from, request.audience);
   if (to.id === from.id) {
     throw badRequest(`"from" names version ${to.version} itself: compare it with another version.`, 'same_version');
   }
