@@ -1,3 +1,4 @@
+import { countPages } from '../../../lib/paging.ts';
 import type { Db } from '../../db/client.ts';
 import type { WorkflowRunStatus } from '../../db/schema/index.ts';
 import { listBranches, listRepos } from '../../services/ci/branches.ts';
@@ -56,7 +57,7 @@ export async function loadCiDashboard(
     branches,
     branch,
     page: params.page,
-    totalPages: Math.ceil(total / DASHBOARD_PAGE_SIZE),
+    totalPages: countPages(total, DASHBOARD_PAGE_SIZE),
     columns: [...columns.values()].sort((a, b) => a.os.localeCompare(b.os) || a.gpu.localeCompare(b.gpu)),
     commits: commits.map(({ commit, results }) => ({
       commit,

@@ -5,7 +5,7 @@ import { highlightsOf, loadHitRows } from '../../services/nodes/search-hits.ts';
 import type { SearchQuery } from '../../search/port.ts';
 import type { Services } from '../../container.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
-import { countPages } from '../../services/nodes/paging.ts';
+import { countPages } from '../../../lib/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 import { coreClassNamed } from '../../services/workflows/core-classes.ts';
 import { toCardNode } from '../../../lib/search/card-node.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { loadPublisherPage, parsePage, PUBLISHER_PAGE_SIZE } from './load-publisher-page.ts';
+import { loadPublisherPage, PUBLISHER_PAGE_SIZE } from './load-publisher-page.ts';
 
 describe('loadPublisherPage', () => {
   let t: TestApp;
@@ -92,12 +92,5 @@ describe('loadPublisherPage', () => {
     await insertPublisher(t.services.db, { id: 'banned-pub', status: 'PublisherStatusBanned' });
     const result = await loadPublisherPage(t.services, { publisherId: 'banned-pub', page: 1 });
     expect(result).toMatchObject({ kind: 'found', data: { banned: true, memberCount: 0, total: 0, totalPages: 0 } });
-  });
-});
-
-describe('parsePage', () => {
-  it('accepts positive integers only', () => {
-    expect(parsePage('3')).toBe(3);
-    for (const raw of [null, '', '0', '-1', '1.5', 'abc', '1e400']) expect(parsePage(raw)).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
-import { countPages } from '../../services/nodes/paging.ts';
+import { countPages } from '../../../lib/paging.ts';
 import { findPublisher } from '../../services/publishers/access.ts';
 import { countMembers } from '../../services/publishers/members.ts';
 import { firstPublicVersionDate } from '../../services/publishers/first-version-date.ts';
@@ -36,12 +36,6 @@ export type PublisherPageResult =
   | { kind: 'not-found' }
   /** The id was given in another letter case: send the reader to the canonical URL. */
   | { kind: 'moved'; publisherId: string };
-
-/** `?page=` as a 1-based page number; anything else is page 1. */
-export function parsePage(raw: string | null): number {
-  const page = Number(raw);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
-}
 
 /** The public publisher page: its profile and one page of its public (not banned, not deleted) nodes. */
 export async function loadPublisherPage(

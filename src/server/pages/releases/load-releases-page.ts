@@ -1,3 +1,4 @@
+import { countPages } from '../../../lib/paging.ts';
 import type { SignImageUrl } from '../../../lib/images/image-url.ts';
 import type { Db } from '../../db/client.ts';
 import type { ReleaseLocale, ReleaseProject } from '../../db/schema/index.ts';
@@ -36,7 +37,7 @@ export async function loadReleasesPage(
   return {
     project: params.project,
     page: params.page,
-    totalPages: Math.ceil(all.length / RELEASES_PAGE_SIZE),
+    totalPages: countPages(all.length, RELEASES_PAGE_SIZE),
     notes: all.slice(start, start + RELEASES_PAGE_SIZE).map((note) => ({
       ...note,
       html: renderReleaseMarkdown(note.content, params.signImage),

@@ -4,7 +4,7 @@ import { requireAdmin } from '../../auth/viewer.ts';
 import { UNDOABLE_ACTIONS } from '../../services/admin/audit-actions.ts';
 import { auditTargetOf, describeAuditTargets } from '../../services/admin/audit-targets.ts';
 import { listAudit } from '../../services/admin/list-audit.ts';
-import { countPages } from '../../services/nodes/paging.ts';
+import { countPages } from '../../../lib/paging.ts';
 import { instantParam, optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { pagingFields } from './schemas.ts';

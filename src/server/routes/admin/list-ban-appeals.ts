@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
 import { listBanAppeals } from '../../services/bans/list-appeals.ts';
-import { countPages } from '../../services/nodes/paging.ts';
+import { countPages } from '../../../lib/paging.ts';
 import { toApiAppeal } from '../../services/serialize/ban.ts';
 import { BanAppealSchema } from '../ban-schemas.ts';
 import { pageParam, pageSizeParam } from '../nodes/query-params.ts';

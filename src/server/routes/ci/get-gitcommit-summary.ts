@@ -1,3 +1,4 @@
+import { countPages } from '../../../lib/paging.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { listCommitsWithResults, toApiCommitSummary } from '../../services/ci/commit-summaries.ts';
@@ -50,7 +51,7 @@ export function registerGetGitcommitSummary(app: App) {
     return c.json(
       {
         commitSummaries: commits.map(toApiCommitSummary),
-        totalNumberOfPages: Math.ceil(total / query.pageSize),
+        totalNumberOfPages: countPages(total, query.pageSize),
       },
       200,
     );

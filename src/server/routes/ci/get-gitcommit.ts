@@ -1,3 +1,4 @@
+import { countPages } from '../../../lib/paging.ts';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { notFound } from '../../errors.ts';
@@ -60,7 +61,7 @@ export function registerGetGitcommit(app: App) {
       { page: query.page, pageSize: query.pageSize },
     );
     return c.json(
-      { jobResults: records.map(toApiActionJobResult), totalNumberOfPages: Math.ceil(total / query.pageSize) },
+      { jobResults: records.map(toApiActionJobResult), totalNumberOfPages: countPages(total, query.pageSize) },
       200,
     );
   });

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { listVersionComfyNodes } from '../../services/comfy-nodes/list-version-comfy-nodes.ts';
 import { toApiComfyNode } from '../../services/comfy-nodes/to-api-comfy-node.ts';
-import { countPages } from '../../services/nodes/paging.ts';
+import { countPages } from '../../../lib/paging.ts';
 import { nodeIdParam } from '../nodes/node-id-param.ts';
 import { pageParam, pageSizeParam } from '../nodes/query-params.ts';
 import { errorResponses } from '../schemas.ts';

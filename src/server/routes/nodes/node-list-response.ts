@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { NodeRow } from '../../db/rows.ts';
 import type { AppConfig } from '../../container.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
-import { countPages, type Paging } from '../../services/nodes/paging.ts';
+import { countPages, type Paging } from '../../../lib/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 
 /**

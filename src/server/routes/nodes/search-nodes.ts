@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import type { SearchSort } from '../../search/port.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
-import { countPages } from '../../services/nodes/paging.ts';
+import { countPages } from '../../../lib/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 import { iconImagesById, ISLAND_ICON_SIZES } from '../../../lib/images/image-url.ts';
 import { errorResponses, repeatedQuery } from '../schemas.ts';

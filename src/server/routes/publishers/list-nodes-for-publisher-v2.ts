@@ -1,3 +1,4 @@
+import { countPages } from '../../../lib/paging.ts';
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
@@ -59,7 +60,7 @@ export function registerListNodesForPublisherV2(app: App) {
         total,
         page,
         limit,
-        totalPages: Math.ceil(total / limit),
+        totalPages: countPages(total, limit),
         // The dashboard shows icons through /_image, whose URLs only the server can sign.
         icon_images: iconImagesById(imageUrls.sign, nodes, ISLAND_ICON_SIZES.dashboardNode),
       },

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { getViewer } from '../../auth/viewer.ts';
 import { forbidden } from '../../errors.ts';
-import { countPages } from '../../services/nodes/paging.ts';
+import { countPages } from '../../../lib/paging.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { listAllVersions } from '../../services/versions/list-all-versions.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';

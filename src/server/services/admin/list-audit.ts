@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { containsPattern } from '../nodes/node-filters.ts';
-import { pageOffset, type Paging } from '../nodes/paging.ts';
+import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 export interface AuditQuery extends Paging {
   /** A user id, or part of the actor's e-mail. */

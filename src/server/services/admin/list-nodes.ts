@@ -5,7 +5,7 @@ import { nodes, type NodeStatus } from '../../db/schema/index.ts';
 import { matchesText } from '../nodes/node-filters.ts';
 import { queryNodeListPage } from '../nodes/node-list-page.ts';
 import { nodeOrderBy, type NodeSort } from '../nodes/node-sort.ts';
-import type { Paging } from '../nodes/paging.ts';
+import type { Paging } from '../../../lib/paging.ts';
 
 export interface AdminNodeQuery extends Paging {
   search?: string | undefined;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { nodes, publishers, type PublisherStatus } from '../../db/schema/index.ts';
 import { containsPattern } from '../nodes/node-filters.ts';
-import { pageOffset, type Paging } from '../nodes/paging.ts';
+import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 export interface AdminPublisherQuery extends Paging {
   search?: string | undefined;

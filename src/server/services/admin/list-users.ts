@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/index.ts';
 import { containsPattern } from '../nodes/node-filters.ts';
-import { pageOffset, type Paging } from '../nodes/paging.ts';
+import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 export interface AdminUserQuery extends Paging {
   search?: string | undefined;

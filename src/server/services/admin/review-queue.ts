@@ -10,7 +10,7 @@ import {
   type NodeVersionStatus,
 } from '../../db/schema/index.ts';
 import { openReviewRequests } from '../moderation/review-requests.ts';
-import { pageOffset, type Paging } from '../nodes/paging.ts';
+import { pageOffset, type Paging } from '../../../lib/paging.ts';
 import { compareVersionsDesc } from '../versions/semver.ts';
 
 type FindingRow = typeof versionScanFindings.$inferSelect;

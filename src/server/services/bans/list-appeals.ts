@@ -2,7 +2,7 @@ import { asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { banAppeals, publishers, users } from '../../db/schema/index.ts';
-import { pageOffset, type Paging } from '../nodes/paging.ts';
+import { pageOffset, type Paging } from '../../../lib/paging.ts';
 import type { BanAppealRow } from './appeals.ts';
 
 export interface AppealListItem {

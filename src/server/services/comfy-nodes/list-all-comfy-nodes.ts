@@ -2,7 +2,7 @@ import { and, asc, count, eq, notInArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ComfyNodeRow } from '../../db/rows.ts';
 import { comfyNodes, nodes, nodeVersions } from '../../db/schema/index.ts';
-import { pageOffset, type Paging } from '../nodes/paging.ts';
+import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 export interface AllComfyNodesQuery extends Paging {
   nodeId?: string | undefined;

@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ComfyNodeRow } from '../../db/rows.ts';
 import { comfyNodes } from '../../db/schema/index.ts';
-import { pageOffset, type Paging } from '../nodes/paging.ts';
+import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 /** A page of one version's node classes, by name (uses the (node_version_id, name) unique index). */
 export async function listVersionComfyNodes(

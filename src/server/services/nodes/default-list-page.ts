@@ -4,7 +4,7 @@ import type { NodeRow } from '../../db/rows.ts';
 import { nodeListCounts, nodes } from '../../db/schema/index.ts';
 import { visibleNodeStatus } from './node-filters.ts';
 import { readNodeListCounts, type NodeListCounts } from './node-list-counts.ts';
-import { pageOffset, type Paging } from './paging.ts';
+import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 // GET /nodes without filters or sort (what ComfyUI-Manager crawls, page=1..last) at a cost that does
 // not grow with the page number or the catalogue: the total is the maintained count

@@ -2,7 +2,7 @@ import { count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeRow } from '../../db/rows.ts';
 import { nodes, publishers } from '../../db/schema/index.ts';
-import { pageOffset, type Paging } from './paging.ts';
+import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 export interface NodeListPageQuery extends Paging {
   where: SQL | undefined;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { archives, nodes, nodeVersions, type NodeVersionStatus } from '../../db/schema/index.ts';
 import { archiveFacts, withArchive, type VersionWithArchive } from '../nodes/load-bundles.ts';
 import { containsPattern } from '../nodes/node-filters.ts';
-import { pageOffset, type Paging } from '../nodes/paging.ts';
+import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 export interface AllVersionsQuery extends Paging {
   /** Any letter case; matched through nodes.normalized_id. */
