@@ -48,6 +48,13 @@ export interface AppConfig {
    * Active version is Flagged for review instead of Active (absent or empty: off).
    */
   holdOnGainedCapabilities?: readonly CapabilityKind[];
+  /**
+   * Test-only (never read from the environment): webhook endpoints may be plain-http loopback
+   * receivers, so a test can run its own. Production refuses loopback and private addresses.
+   */
+  webhookAllowLoopback?: boolean;
+  /** How long one webhook delivery may take (default 10 s). */
+  webhookTimeoutMs?: number;
 }
 
 /** Everything a route needs, handed in by the app factory: routes never open connections themselves. */

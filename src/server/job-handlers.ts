@@ -4,6 +4,7 @@ import { archiveRecheckHandler } from './services/archives/recheck-archives.ts';
 import { readmeBackfillHandler } from './services/readmes/backfill-readmes.ts';
 import { capabilitiesBackfillHandler } from './services/version-changes/backfill-capabilities.ts';
 import { legacyVersionScanHandler, versionScanHandler } from './services/moderation/scan-version.ts';
+import { webhookDeliveryHandler } from './services/webhooks/deliver-webhook.ts';
 import type { JobHandler } from './jobs/worker.ts';
 
 /** Every job kind the server processes: composed here, beside the runtime, so the queue (jobs/) never imports services. */
@@ -16,5 +17,6 @@ export function defaultJobHandlers(): JobHandler[] {
     archiveHashBackfillHandler(),
     readmeBackfillHandler(),
     capabilitiesBackfillHandler(),
+    webhookDeliveryHandler(),
   ];
 }

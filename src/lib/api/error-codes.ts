@@ -98,6 +98,9 @@ export const USER_FACING_ERROR_CODES = [
   'appeal_closed',
   // A read-only mirror of another registry (MIRROR_UPSTREAM) takes no writes.
   'read_only_mirror',
+  // Webhooks (services/webhooks/): where a publisher's events are sent.
+  'webhook_url_refused',
+  'webhook_limit_reached',
 ] as const;
 
 /** Codes only machines meet (CLI publishing, CI uploads, vendor proxies, webhooks): their English text is enough. */

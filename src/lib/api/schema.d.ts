@@ -186,6 +186,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/nodes/{nodeId}/versions/{versionNumber}/quarantine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release or ban a version that reports quarantined (admins)
+         * @description `release`: the version is installable again and back in "latest", and reports never quarantine it again. `ban`: the version is Banned. Audited (`version.quarantine_release` / `version.quarantine_ban`); answers that audit entry’s id, which POST /admin/undo takes to quarantine it again. A version that is not quarantined (any more) answers 409 `not_quarantined`.
+         */
+        post: operations["adminDecideQuarantine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/overview": {
         parameters: {
             query?: never;
@@ -273,7 +293,7 @@ export interface paths {
         };
         /**
          * The pack-report triage queue (admins)
-         * @description Open reports oldest first by default; `status=resolved|dismissed` lists closed ones, newest first.
+         * @description Open reports oldest first by default, those of a pack with a quarantined version first of all; `status=resolved|dismissed` lists closed ones, newest first.
          */
         get: operations["adminListPackReports"];
         put?: never;
@@ -370,7 +390,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Grant or revoke admin, ban or unban an account (admins)
+         * Grant or revoke admin or trusted-reporter status, ban or unban an account (admins)
          * @description Admins cannot remove their own admin flag (409 self_demotion) or ban themselves (409 self_ban). A ban may carry a `reason`: it is kept with the account (the account reads it in `GET /users`), in the audit entry, and listed with the user while the ban lasts. Lifting a ban answers the account’s open appeal, with the `reason` given then as the answer.
          */
         put: operations["adminUpdateUser"];
@@ -2090,6 +2110,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishers/{publisherId}/nodes/{nodeId}/trusted-publishing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch a node's require_trusted_publishing (a signed-in owner only)
+         * @description On: publishes with a personal access token answer 403 `trusted_publishing_required`; only trusted publishing (CI) publishes. Takes a Firebase session, never a token, so a leaked token cannot turn it off. Audited.
+         */
+        put: operations["setNodeTrustedPublishing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/publishers/{publisherId}/nodes/{nodeId}/unban": {
         parameters: {
             query?: never;
@@ -2121,7 +2161,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a new version of a node
-         * @description comfy-cli’s `comfy node publish`. Authenticated by a personal access token of the publisher. Creates the node or updates its metadata, creates the version (Pending) and returns a signed URL for the zip. A new node's id must not differ from an existing node's only in letter case or `-`, `_`, `.` (409 `node_id_confusable`).
+         * @description comfy-cli’s `comfy node publish`. Authenticated by a personal access token of the publisher. Creates the node or updates its metadata, creates the version (Pending) and returns a signed URL for the zip. A new node's id must not differ from an existing node's only in letter case or `-`, `_`, `.` (409 `node_id_confusable`). A trusted publishing token (docs/publishing.md) publishes only the nodes it was issued for (403 `trusted_credential_wrong_node`); a node with require_trusted_publishing refuses a personal access token (403 `trusted_publishing_required`).
          */
         post: operations["publishNodeVersion"];
         delete?: never;
@@ -2358,6 +2398,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishers/{publisherId}/trusted-publishers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The CI workflows that may publish this publisher's nodes (owners and admins)
+         * @description Pending ones (for a node id not created yet) included; also each node’s require_trusted_publishing.
+         */
+        get: operations["listTrustedPublishers"];
+        put?: never;
+        /**
+         * Let a CI workflow publish a node (owners only)
+         * @description For an existing node of this publisher or, pending, a node id not created yet (403 `node_owned_elsewhere` for another publisher's node). 400 `oidc_unknown_issuer` for an issuer this registry does not accept, `invalid_ref_pattern` for a bad ref pattern. Audited.
+         */
+        post: operations["createTrustedPublisher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/trusted-publishers/{trustedPublisherId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a trusted publisher (owners only)
+         * @description Tokens already exchanged through it stop publishing at once. 404 when it is not this publisher's. Audited.
+         */
+        delete: operations["deleteTrustedPublisher"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/publishers/{publisherId}/unban": {
         parameters: {
             query?: never;
@@ -2372,6 +2456,70 @@ export interface paths {
          * @description Reactivates the publisher and the nodes its ban took down (not nodes banned on their own). Idempotent.
          */
         post: operations["unbanPublisher"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A publisher's webhook endpoints with their last delivery, newest first (owners and admins)
+         * @description Never the secret: `secret_prefix` tells secrets apart. An empty list is a 200.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (owners only)
+         * @description The URL must be HTTPS and must not point at a loopback, private or reserved address (400 `webhook_url_refused`; a host name is checked again, on what DNS answers, at every delivery). At most 10 endpoints per publisher (409 `webhook_limit_reached`). The signing `secret` is in this response only.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook endpoint and its delivery history (owners only)
+         * @description Deliveries still queued for it are dropped. 404 when the publisher has no such endpoint.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/publishers/{publisherId}/webhooks/{webhookId}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed `webhook.ping` event to one endpoint, to check the receiver (owners only)
+         * @description Queued like every delivery; its outcome shows as the endpoint’s `last_delivery`.
+         */
+        post: operations["pingWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2456,6 +2604,26 @@ export interface paths {
          */
         put: operations["uploadArchiveObject"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/trusted-publishing/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a CI identity token for a short-lived publish token
+         * @description No account: the OIDC token is the proof. It must come from an accepted issuer (401 `oidc_unknown_issuer`), verify with its published keys (401 `oidc_bad_signature`), carry our audience (401 `oidc_wrong_audience`), be within exp/nbf (401 `oidc_token_expired` / `oidc_token_not_yet_valid`), match a registered trusted publisher (403 `oidc_no_matching_publisher`, naming the claim that differs) and not have been exchanged before (401 `oidc_token_replayed`). 503 `oidc_issuer_unavailable` when the issuer’s keys cannot be fetched. docs/publishing.md § Trusted publishing.
+         */
+        post: operations["exchangeTrustedPublishingToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2717,6 +2885,15 @@ export interface components {
             repository: string;
             tags?: string[] | null;
         };
+        AdminDecideQuarantine: {
+            /** @enum {string} */
+            decision: "release" | "ban";
+            /**
+             * @description Why (kept in the audit entry; a ban’s reason becomes the version’s status reason).
+             * @default
+             */
+            reason: string;
+        };
         AdminOverview: {
             /** @description Ban appeals waiting for an answer. */
             appeals_open: number;
@@ -2749,11 +2926,18 @@ export interface components {
             node_id: string;
             node_name: string;
             publisher_id: string;
+            /** @description The pack’s version that reports quarantined, waiting for a decision (POST /admin/nodes/{nodeId}/versions/{versionNumber}/quarantine); such reports come first in the open queue. */
+            quarantined: {
+                /** Format: date-time */
+                since: string;
+                version: string;
+            } | null;
             reason: string;
-            /** @description Admins only. */
+            /** @description Admins only. `trusted`: a trusted reporter (their reports can quarantine). */
             reporter: {
                 email: string | null;
                 id: string;
+                trusted: boolean;
             };
             resolution_note: string;
             /** Format: date-time */
@@ -2774,6 +2958,12 @@ export interface components {
             })[];
             total: number;
             totalPages: number;
+        };
+        AdminQuarantineDecision: {
+            /** @description Undo it with POST /admin/undo. */
+            audit_entry_id: number;
+            /** @enum {string} */
+            decision: "release" | "ban";
         };
         AdminToken: {
             /** Format: date-time */
@@ -2822,6 +3012,8 @@ export interface components {
         };
         AdminUpdateUserRequest: {
             isAdmin?: boolean;
+            /** @description Mark or unmark a trusted reporter: their reports can quarantine a pack’s latest version (docs/moderation.md § Quarantine). */
+            isTrustedReporter?: boolean;
             reason?: string;
             /** @enum {string} */
             status?: "UserStatusActive" | "UserStatusBanned";
@@ -2838,6 +3030,8 @@ export interface components {
             id: string;
             isAdmin: boolean;
             isApproved: boolean;
+            /** @description A trusted reporter: their reports can quarantine a pack’s latest version. */
+            isTrustedReporter: boolean;
             name?: string;
             /** @enum {string} */
             status: "UserStatusActive" | "UserStatusBanned";
@@ -3010,6 +3204,10 @@ export interface components {
             /** @description The secret. Shown in this response only, never again. */
             token: string;
         };
+        CreatedWebhook: components["schemas"]["Webhook"] & {
+            /** @description The signing secret (`whsec_…`). In this response only: store it in the receiver now. */
+            secret: string;
+        };
         CreateNodeRequest: {
             author?: string | null;
             banner_url?: string | null;
@@ -3056,6 +3254,39 @@ export interface components {
             source_code_repo?: string | null;
             support?: string | null;
             website?: string | null;
+        };
+        CreateTrustedPublisherRequest: {
+            /** @description Required deployment environment. */
+            environment?: string | null;
+            /**
+             * Format: uri
+             * @description The token issuer; default GitHub Actions (https://token.actions.githubusercontent.com).
+             */
+            issuer?: string | null;
+            /** @description An existing node of this publisher, or an id not created yet (pending). */
+            node_id: string;
+            /** @example refs/tags/v* */
+            ref_pattern?: string | null;
+            /** @example octo-org/comfyui-example */
+            repository: string;
+            /** @description The repository’s immutable id; recorded at the first exchange when not given. */
+            repository_id?: string | null;
+            /** @description The owner’s immutable id; recorded at the first exchange when not given. */
+            repository_owner_id?: string | null;
+            /** @example publish.yml */
+            workflow: string;
+        };
+        CreateWebhookRequest: {
+            description?: string;
+            /**
+             * @example [
+             *       "version.active",
+             *       "version.flagged"
+             *     ]
+             */
+            events: ("version.published" | "version.active" | "version.flagged" | "version.banned" | "node.banned" | "node.unbanned" | "token.created" | "trusted_publisher.changed")[];
+            /** @example https://ci.example.com/nodeyard-hook */
+            url: string;
         };
         CreditLedgerEntry: {
             amount_micros: number;
@@ -3387,6 +3618,9 @@ export interface components {
                 };
             };
         };
+        NodeTrustedPublishingSetting: {
+            require_trusted_publishing: boolean;
+        };
         NodeVersion: {
             changelog?: string;
             comfy_node_extract_status?: string;
@@ -3528,7 +3762,7 @@ export interface components {
                 supported_os?: string[] | null;
                 version: string;
             };
-            /** @description The publisher’s personal access token (or send it as `Authorization: Bearer nyd_pat_…`). */
+            /** @description The publisher’s personal access token, or a trusted publishing token from POST /trusted-publishing/exchange (or send either as `Authorization: Bearer nyd_pat_…` / `nyd_tp_…`). */
             personal_access_token?: string | null;
         };
         PublishNodeVersionResponse: {
@@ -3667,6 +3901,44 @@ export interface components {
             id: string;
             public_url: string;
         };
+        TrustedPublisher: {
+            created_at: string;
+            environment: string | null;
+            id: string;
+            issuer: string;
+            last_used_at: string | null;
+            node_id: string;
+            /** @description The node does not exist yet: the first trusted publish creates it. */
+            pending: boolean;
+            ref_pattern: string | null;
+            repository: string;
+            repository_id: string | null;
+            repository_owner_id: string | null;
+            workflow: string;
+        };
+        TrustedPublisherList: {
+            /** @description Accepted issuers; the first is the default. */
+            issuers: string[];
+            /** @description The publisher's nodes with their CI-only setting. */
+            nodes: {
+                id: string;
+                require_trusted_publishing: boolean;
+            }[];
+            trusted_publishers: components["schemas"]["TrustedPublisher"][];
+        };
+        TrustedPublishingExchangeRequest: {
+            /** @description The CI job’s OIDC identity token (a JWT). */
+            token: string;
+        };
+        TrustedPublishingExchangeResponse: {
+            expires_at: string;
+            nodes: {
+                node_id: string;
+                publisher_id: string;
+            }[];
+            /** @description Publishes the matched nodes for 15 minutes: pass it to `comfy node publish --token`. */
+            token: string;
+        };
         UpdateNodeRequest: {
             author?: string | null;
             banner_url?: string | null;
@@ -3787,6 +4059,30 @@ export interface components {
             /** @description English summary, kept for old clients; use `reason` and `findings`. */
             status_reason: string;
             version: string;
+        };
+        Webhook: {
+            created_at: string;
+            description: string;
+            events: string[];
+            id: string;
+            last_delivery: components["schemas"]["WebhookDelivery"];
+            /** @description The first characters of the secret, to tell secrets apart. */
+            secret_prefix: string;
+            url: string;
+        };
+        WebhookDelivery: {
+            attempted_at: string | null;
+            attempts: number;
+            created_at: string;
+            error: string | null;
+            event_type: string;
+            id: string;
+            response_status: number | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+        } | null;
+        WebhookPing: {
+            event_id: string;
         };
         WorkflowInstallPlan: {
             /** @description Classes that ship with ComfyUI. */
@@ -4407,6 +4703,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NodeVersion"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminDecideQuarantine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                versionNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminDecideQuarantine"];
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminQuarantineDecision"];
                 };
             };
             /** @description Invalid request */
@@ -10580,6 +10948,72 @@ export interface operations {
             };
         };
     };
+    setNodeTrustedPublishing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                publisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NodeTrustedPublishingSetting"];
+            };
+        };
+        responses: {
+            /** @description The setting now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        node_id: string;
+                        require_trusted_publishing: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     unbanPublisherNode: {
         parameters: {
             query?: never;
@@ -11460,6 +11894,174 @@ export interface operations {
             };
         };
     };
+    listTrustedPublishers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trusted publishers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustedPublisherList"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createTrustedPublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTrustedPublisherRequest"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustedPublisher"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteTrustedPublisher: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publisherId: string;
+                trustedPublisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     unbanPublisher: {
         parameters: {
             query?: never;
@@ -11489,6 +12091,224 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publisherId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description Endpoint registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhook"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publisherId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publisherId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookPing"];
                 };
             };
             /** @description Not signed in */
@@ -11784,6 +12604,66 @@ export interface operations {
             };
             /** @description Not a zip content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exchangeTrustedPublishingToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrustedPublishingExchangeRequest"];
+            };
+        };
+        responses: {
+            /** @description A publish token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrustedPublishingExchangeResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Error */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,8 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import { isAllowedAddress } from './address-policy.ts';
+import { guardedLookup, REFUSED_ADDRESS_CODE } from './guarded-lookup.ts';
 
 // Fetches a publisher's image on the server, defensively: http(s) only; the connection goes only to
 // addresses the policy allows, checked on the addresses DNS actually returned (the check is in the
@@ -44,23 +44,6 @@ export interface FetchedImage {
   contentType: string;
 }
 
-function guardedLookup(allowLoopback: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 0);
-      const list = addresses as unknown as LookupAddress[];
-      const refused = list.find((entry) => !isAllowedAddress(entry.address, allowLoopback));
-      if (refused || list.length === 0) {
-        const failure = Object.assign(new Error(`refused address for ${hostname}`), { code: 'EREFUSEDADDRESS' });
-        return callback(failure, '', 0);
-      }
-      if (options.all) return callback(null, list as never);
-      const first = list[0]!;
-      return callback(null, first.address, first.family);
-    });
-  };
-}
-
 function checkUrl(url: URL, allowLoopback: boolean): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ImageFetchError('scheme', `only http(s) images are fetched, not ${url.protocol}`);
@@ -86,7 +69,7 @@ function requestOnce(url: URL, options: FetchImageOptions, signal: AbortSignal):
     );
     request.on('error', (error: NodeJS.ErrnoException) => {
       if (signal.aborted) return reject(new ImageFetchError('timeout', 'the image took too long'));
-      if (error.code === 'EREFUSEDADDRESS') return reject(new ImageFetchError('address', error.message));
+      if (error.code === REFUSED_ADDRESS_CODE) return reject(new ImageFetchError('address', error.message));
       reject(new ImageFetchError('network', error.message));
     });
   });

@@ -25,6 +25,7 @@ import { registerMaintenanceRoutes } from './maintenance/register.ts';
 import { registerReportRoutes } from './reports/register.ts';
 import { registerIndexRoutes } from './index/register.ts';
 import { registerVersionChangesRoutes } from './version-changes/register.ts';
+import { registerWebhookRoutes } from './webhooks/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -59,4 +60,5 @@ export function registerRoutes(app: App) {
   registerReportRoutes(app);
   registerIndexRoutes(app);
   registerVersionChangesRoutes(app);
+  registerWebhookRoutes(app);
 }

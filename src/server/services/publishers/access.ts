@@ -29,6 +29,9 @@ import { ApiError, forbidden, notFound } from '../../errors.ts';
  *                                            (services/publish/token-authority.ts); the admin flag never counts
  *   publisher.appeal    ✓                    ask the admins to lift the publisher's ban: the one write a banned
  *                                            publisher allows (admins decide, they don't ask)
+ *   webhooks.read       ✓             ✓      a publisher's webhook endpoints and their last delivery
+ *   webhooks.manage     ✓                    register, remove, ping: an endpoint receives every event of the
+ *                                            publisher, so only its owners choose where they go
  *
  * - Anonymous: 401 on all of these. Stranger (signed in, no role): 403.
  * - Banned user (users.status = UserStatusBanned): 403 on every write, whatever their role or admin flag.
@@ -38,6 +41,8 @@ import { ApiError, forbidden, notFound } from '../../errors.ts';
  *   so nobody learns about, or acts on, another publisher's records (upstream's version IDOR).
  */
 export type Capability =
+  | 'webhooks.read'
+  | 'webhooks.manage'
   | 'publisher.update'
   | 'publisher.delete'
   | 'tokens.read'
@@ -61,10 +66,10 @@ const MEMBER_MAY = new Set<Capability>([
   'version.publish',
 ]);
 // A token's authority is its creator's role on the publisher; an admin flag grants no publishing.
-const ADMIN_MAY_NOT = new Set<Capability>(['tokens.create', 'version.publish', 'publisher.appeal']);
+const ADMIN_MAY_NOT = new Set<Capability>(['webhooks.manage', 'tokens.create', 'version.publish', 'publisher.appeal']);
 // What a banned publisher still lets its owners do.
 const ALLOWED_WHILE_BANNED = new Set<Capability>(['publisher.appeal']);
-const READS = new Set<Capability>(['tokens.read']);
+const READS = new Set<Capability>(['webhooks.read', 'tokens.read']);
 
 export function isWrite(capability: Capability): boolean {
   return !READS.has(capability);

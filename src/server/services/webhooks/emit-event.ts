@@ -19,6 +19,11 @@ export interface WebhookEventInput {
   data: Record<string, unknown>;
 }
 
+export interface EmitOptions {
+  /** Deliver to this one endpoint of the publisher, subscribed or not (the dashboard's test ping). */
+  onlyEndpointId?: string;
+}
+
 export interface EmittedWebhookEvent {
   eventId: string;
   /** How many endpoints it was queued for (0: none subscribed; the event is still recorded). */
@@ -30,7 +35,11 @@ export interface EmittedWebhookEvent {
  * Pass the caller's transaction as `db` so the event exists exactly when the change it reports
  * commits (a rolled-back publish sends nothing). Cheap when the publisher has no endpoints.
  */
-export async function emitWebhookEvent(db: Db, input: WebhookEventInput): Promise<EmittedWebhookEvent> {
+export async function emitWebhookEvent(
+  db: Db,
+  input: WebhookEventInput,
+  options: EmitOptions = {},
+): Promise<EmittedWebhookEvent> {
   const [event] = await db
     .insert(webhookEvents)
     .values({ publisherId: input.publisherId, type: input.type, data: input.data })
@@ -40,7 +49,12 @@ export async function emitWebhookEvent(db: Db, input: WebhookEventInput): Promis
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(
-      and(eq(webhookEndpoints.publisherId, input.publisherId), arrayContains(webhookEndpoints.events, [input.type])),
+      and(
+        eq(webhookEndpoints.publisherId, input.publisherId),
+        options.onlyEndpointId === undefined
+          ? arrayContains(webhookEndpoints.events, [input.type])
+          : eq(webhookEndpoints.id, options.onlyEndpointId),
+      ),
     )
     .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
   for (const endpoint of endpoints) {
