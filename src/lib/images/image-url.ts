@@ -1,3 +1,4 @@
+import { isWebUrl } from '../url/web-url.ts';
 // URLs of the first-party image endpoint (/_image, src/server/images/). Widths come only from the
 // spec's lists, so the server resizes to a small, cacheable set. Every URL is signed by the server
 // (src/server/images/image-url-signer.ts: `s`, over the source URL, width and fit), so only the
@@ -24,13 +25,7 @@ export const ISLAND_ICON_SIZES = { searchCard: 48, dashboardNode: 40, avatar: 32
 
 /** A publisher's image URL we may ask the endpoint for: absolute http(s) only. */
 export function isProxyableImage(url: string | null | undefined): url is string {
-  if (!url || url.length > 2048) return false;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return !!url && url.length <= 2048 && isWebUrl(url);
 }
 
 export function imageSrc(sign: SignImageUrl, url: string, width: number, fit: ImageFit = 'inside'): string {

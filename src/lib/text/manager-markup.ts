@@ -1,3 +1,4 @@
+import { parseWebUrl } from '../url/web-url.ts';
 // Pack descriptions imported from ComfyUI-Manager's catalogue carry that catalogue's own markup:
 // `[a/label](https://…)` is a link, `[w/text]` a warning (which may hold links), and some authors
 // write plain markdown links `[label](https://…)`. Shown raw, a card reads "[a/wandpy](https://github…)".
@@ -26,12 +27,7 @@ function closing(text: string, open: number, opener: string, closer: string): nu
 
 /** Only absolute http(s) targets become links: a description is publisher input. */
 function httpHref(target: string): string | null {
-  try {
-    const url = new URL(target.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  return parseWebUrl(target)?.href ?? null;
 }
 
 /** `[label](target)` at `start`, with the optional `a/` prefix: the link (or bare label) and where it ends. */

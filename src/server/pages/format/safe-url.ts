@@ -1,16 +1,10 @@
+import { parseWebUrl } from '../../../lib/url/web-url.ts';
 /**
  * The URL if it is absolute http(s), else null. Node and publisher fields (icon, repository,
  * website) are publisher input: they must never become javascript: links or odd-scheme images.
  */
 export function safeHttpUrl(value: string | null | undefined): string | null {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  try {
-    const url = new URL(trimmed);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
+  return parseWebUrl(value)?.href ?? null;
 }
 
 /** A URL for reading, without the scheme and trailing slash ("github.com/acme/pack"). */

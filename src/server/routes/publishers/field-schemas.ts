@@ -1,16 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { isWebUrl } from '../../../lib/url/web-url.ts';
 
 // Field validators shared by the publisher and node bodies. An empty string or null clears an
 // optional field; anything else must be well-formed.
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isEmail = (value: string) => EMAIL.test(value);
@@ -24,7 +16,7 @@ export const optionalUrl = () =>
     .string()
     .trim()
     .max(2048)
-    .refine((v) => v === '' || isHttpUrl(v), { message: 'must be an http:// or https:// URL' })
+    .refine((v) => v === '' || isWebUrl(v), { message: 'must be an http:// or https:// URL' })
     .nullable()
     .optional();
 
@@ -34,7 +26,7 @@ export const optionalSupport = () =>
     .string()
     .trim()
     .max(2048)
-    .refine((v) => v === '' || isEmail(v) || isHttpUrl(v), {
+    .refine((v) => v === '' || isEmail(v) || isWebUrl(v), {
       message: 'must be an e-mail address or an http:// or https:// URL',
     })
     .nullable()

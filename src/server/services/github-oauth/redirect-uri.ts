@@ -1,5 +1,6 @@
 import { isLocale, type Locale } from '../../../i18n/locales.ts';
 import { splitLocalePath } from '../../../lib/locale-path.ts';
+import { parseWebUrl } from '../../../lib/url/web-url.ts';
 
 /** The site page GitHub sends the browser back to (its island posts code and state to /complete). */
 export const CALLBACK_PATH = '/nodes/claim/callback';
@@ -21,11 +22,5 @@ export function callbackUrl(origin: string, lang: Locale): string {
 
 /** An http(s) origin from an `Origin` header, or null for anything else ("null", garbage). */
 export function parseOrigin(header: string | undefined): string | null {
-  if (!header) return null;
-  try {
-    const url = new URL(header);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
+  return parseWebUrl(header)?.origin ?? null;
 }
