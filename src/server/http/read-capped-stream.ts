@@ -1,6 +1,6 @@
-// One way to read a request body with a ceiling: the body-limit middleware, the archive upload and
-// the workflow resolver all need "every byte, unless there are too many" without ever buffering
-// more than the ceiling.
+// One way to read a body with a ceiling: the body-limit middleware, the archive upload, the workflow
+// resolver and the vendor proxy (a vendor's response) all need "every byte, unless there are too
+// many" without ever buffering more than the ceiling.
 
 /**
  * Reads the whole stream into one array, or cancels it and throws `tooLarge()` the moment it passes

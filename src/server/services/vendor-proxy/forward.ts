@@ -1,4 +1,5 @@
 import { ApiError } from '../../errors.ts';
+import { readCappedStream } from '../../http/read-capped-stream.ts';
 import { isRelayableType, mediaTypeEssence } from './relayable-type.ts';
 import { buildVendorUrl } from './vendor-url.ts';
 import { VENDORS, type VendorName, type VendorProxyConfig } from './vendors.ts';
@@ -35,26 +36,7 @@ async function readLimited(response: Response, limit: number, vendor: VendorName
     throw tooLarge();
   }
   if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return readCappedStream(response.body, limit, tooLarge);
 }
 
 const isTimeout = (error: unknown) =>
