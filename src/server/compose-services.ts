@@ -9,6 +9,7 @@ import { createGitHubVerifier, type GitHubVerifier } from './services/publishers
 import { createFsStorage } from './storage/fs.ts';
 import type { ArchiveStorage } from './storage/port.ts';
 import { ephemeralKeyring, type IndexKeyring } from './index-protocol/keyring.ts';
+import { JwksCache } from './services/trusted-publishing/jwks-cache.ts';
 
 export interface ComposeOptions {
   db: Db;
@@ -48,5 +49,6 @@ export function composeServices(options: ComposeOptions): Services {
     search: options.search ?? new MiniSearchIndex(),
     imageUrls: createImageUrlSigner(imageUrlSecret(options.config.imageUrlSecret, options.config.signingSecret)),
     indexKeys: options.indexKeys ?? ephemeralKeyring(),
+    trustedPublishingKeys: new JwksCache(clock),
   };
 }

@@ -11,6 +11,8 @@ import type { ImageUrlSigner } from './images/image-url-signer.ts';
 import type { IndexKeyring } from './index-protocol/keyring.ts';
 
 import type { CapabilityKind } from './analysis/capabilities/capability.ts';
+import type { TrustedPublishingConfig } from './services/trusted-publishing/issuers.ts';
+import type { JwksCache } from './services/trusted-publishing/jwks-cache.ts';
 
 /** Settings the domain code needs (derived from Env once, so tests can build them directly). */
 export interface AppConfig {
@@ -48,6 +50,8 @@ export interface AppConfig {
    * Active version is Flagged for review instead of Active (absent or empty: off).
    */
   holdOnGainedCapabilities?: readonly CapabilityKind[];
+  /** Accepted CI identity token issuers and audience (absent: GitHub Actions, audience `nodeyard`). */
+  trustedPublishing?: TrustedPublishingConfig;
   /**
    * Test-only (never read from the environment): webhook endpoints may be plain-http loopback
    * receivers, so a test can run its own. Production refuses loopback and private addresses.
@@ -72,4 +76,6 @@ export interface Services {
   imageUrls: ImageUrlSigner;
   /** Signs the index (GET /index/v1/*) and lists its public keys. */
   indexKeys: IndexKeyring;
+  /** The trusted-publishing issuers' signing keys, fetched and cached (services/trusted-publishing/jwks-cache.ts). */
+  trustedPublishingKeys: JwksCache;
 }

@@ -98,6 +98,19 @@ export const USER_FACING_ERROR_CODES = [
   'appeal_closed',
   // A read-only mirror of another registry (MIRROR_UPSTREAM) takes no writes.
   'read_only_mirror',
+  // Trusted publishing (issue 28): the OIDC exchange's refusals, the CI-only switch.
+  'oidc_token_malformed',
+  'oidc_unknown_issuer',
+  'oidc_issuer_unavailable',
+  'oidc_bad_signature',
+  'oidc_wrong_audience',
+  'oidc_token_expired',
+  'oidc_token_not_yet_valid',
+  'oidc_no_matching_publisher',
+  'oidc_token_replayed',
+  'trusted_credential_wrong_node',
+  'trusted_publishing_required',
+  'invalid_ref_pattern',
   // Webhooks (services/webhooks/): where a publisher's events are sent.
   'webhook_url_refused',
   'webhook_limit_reached',

@@ -2413,7 +2413,7 @@ export interface paths {
         put?: never;
         /**
          * Let a CI workflow publish a node (owners only)
-         * @description For an existing node of this publisher or, pending, a node id not created yet (403 `node_owned_elsewhere` for another publisher's node). 400 `oidc_unknown_issuer` for an issuer this registry does not accept, `invalid_ref_pattern` for a bad ref pattern. Audited.
+         * @description For an existing node of this publisher or, pending, a node id not created yet (403 `node_owned_elsewhere` for another publisher's node). 400 `oidc_unknown_issuer` for an issuer this registry does not accept, `invalid_ref_pattern` for a bad ref pattern, 403 `email_not_verified` without a verified address. Audited.
          */
         post: operations["createTrustedPublisher"];
         delete?: never;

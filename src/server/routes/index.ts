@@ -26,6 +26,7 @@ import { registerReportRoutes } from './reports/register.ts';
 import { registerIndexRoutes } from './index/register.ts';
 import { registerVersionChangesRoutes } from './version-changes/register.ts';
 import { registerWebhookRoutes } from './webhooks/register.ts';
+import { registerTrustedPublishingRoutes } from './trusted-publishing/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -61,4 +62,5 @@ export function registerRoutes(app: App) {
   registerIndexRoutes(app);
   registerVersionChangesRoutes(app);
   registerWebhookRoutes(app);
+  registerTrustedPublishingRoutes(app);
 }

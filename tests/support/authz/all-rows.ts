@@ -9,6 +9,7 @@ import { nodeRows } from './node-rows.ts';
 import { publisherRows } from './publisher-rows.ts';
 import { releaseRows } from './release-rows.ts';
 import { reportRows } from './report-rows.ts';
+import { trustedPublishingRows } from './trusted-publishing-rows.ts';
 import { webhookRows } from './webhook-rows.ts';
 
 /** Every row of the authorization matrix, whichever test file runs it (the coverage test reads this). */
@@ -23,5 +24,6 @@ export const ALL_ROWS: readonly AuthzRow[] = [
   ...reportRows,
   ...customerRows,
   ...banAppealRows,
+  ...trustedPublishingRows,
   ...webhookRows,
 ];

@@ -5,14 +5,21 @@ import { bearerToken } from '../../auth/viewer.ts';
 import { publishNodeVersion } from '../../services/publish/publish-version.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { looksLikeToken } from '../../services/tokens/token-format.ts';
+import { looksLikeCredential } from '../../services/trusted-publishing/credential-format.ts';
 import { bearerSecurity, errorResponses, NodeVersionSchema } from '../schemas.ts';
 import { PublishNodeSchema, PublishVersionSchema } from './publish-schemas.ts';
 
 const PublishBodySchema = z
   .object({
-    personal_access_token: z.string().max(1000).nullish().openapi({
-      description: 'The publisher’s personal access token (or send it as `Authorization: Bearer nyd_pat_…`).',
-    }),
+    personal_access_token: z
+      .string()
+      .max(1000)
+      .nullish()
+      .openapi({
+        description:
+          'The publisher’s personal access token, or a trusted publishing token from POST ' +
+          '/trusted-publishing/exchange (or send either as `Authorization: Bearer nyd_pat_…` / `nyd_tp_…`).',
+      }),
     node: PublishNodeSchema,
     node_version: PublishVersionSchema,
   })
@@ -35,7 +42,9 @@ const route = createRoute({
     'comfy-cli’s `comfy node publish`. Authenticated by a personal access token of the publisher. Creates the ' +
     'node or updates its metadata, creates the version (Pending) and returns a signed URL for the zip. A new ' +
     "node's id must not differ from an existing node's only in letter case or `-`, `_`, `.` (409 " +
-    '`node_id_confusable`).',
+    '`node_id_confusable`). A trusted publishing token (docs/publishing.md) publishes only the nodes it was ' +
+    'issued for (403 `trusted_credential_wrong_node`); a node with require_trusted_publishing refuses a ' +
+    'personal access token (403 `trusted_publishing_required`).',
   security: bearerSecurity,
   request: {
     params: z.object({
@@ -53,11 +62,11 @@ const route = createRoute({
   },
 });
 
-/** The token from the body (what comfy-cli sends), else a `nyd_pat_` bearer token. */
+/** The token from the body (what comfy-cli sends), else a `nyd_pat_` or `nyd_tp_` bearer token. */
 function publishToken(c: Context<AppEnv>, fromBody: string | null | undefined): string | undefined {
   if (fromBody) return fromBody;
   const header = bearerToken(c);
-  return header && looksLikeToken(header) ? header : undefined;
+  return header && (looksLikeToken(header) || looksLikeCredential(header)) ? header : undefined;
 }
 
 export function registerPublishNodeVersion(app: App) {

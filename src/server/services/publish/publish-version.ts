@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeRow, NodeVersionRow, PublisherRow, TokenRow } from '../../db/rows.ts';
 import { archives, nodes, nodeVersions, personalAccessTokens } from '../../db/schema/index.ts';
-import { conflict } from '../../errors.ts';
+import { conflict, forbidden } from '../../errors.ts';
 import type { Services } from '../../container.ts';
 import { ARCHIVE_CONTENT_TYPE, archiveKey, UPLOAD_URL_TTL_SECONDS } from '../archives/archive-key.ts';
 import { enqueueAwaitUpload } from '../archives/await-upload.ts';
@@ -15,6 +15,10 @@ import type { PublishRequest } from './publish-input.ts';
 import { authenticatePublishToken } from './publish-token.ts';
 import { assertTokenMayPublish } from './token-authority.ts';
 import { uniqueViolation } from './unique-violation.ts';
+import { emitVersionPublished } from '../webhooks/version-events.ts';
+import { authorizeCredentialPublish } from '../trusted-publishing/authorize-credential.ts';
+import { looksLikeCredential } from '../trusted-publishing/credential-format.ts';
+import type { TrustedCredentialRow, TrustedPublisherRow } from '../trusted-publishing/trusted-publisher-row.ts';
 
 export interface PublishResult {
   version: NodeVersionRow;
@@ -22,10 +26,14 @@ export interface PublishResult {
 }
 
 /**
- * Who publishes: comfy-cli's personal access token (acting for the account that created it), or a
+ * Who publishes: comfy-cli's personal access token (acting for the account that created it), a
+ * short-lived credential from trusted publishing (a CI job, services/trusted-publishing), or a
  * signed-in owner or member uploading the zip from the dashboard (publish-archive.ts).
  */
-export type PublishActor = { kind: 'token'; token: TokenRow } | { kind: 'user'; userId: string };
+export type PublishActor =
+  | { kind: 'token'; token: TokenRow }
+  | { kind: 'trusted'; credential: TrustedCredentialRow; trustedPublisher: TrustedPublisherRow }
+  | { kind: 'user'; userId: string };
 
 interface PublishPlan {
   request: PublishRequest;
@@ -83,21 +91,51 @@ async function writePublish(db: Db, plan: PublishPlan): Promise<{ version: NodeV
         .where(eq(personalAccessTokens.id, actor.token.id));
     }
     await recordAudit(tx, {
-      actor:
-        actor.kind === 'token' ? { userId: actor.token.createdBy, kind: 'token' } : userActor({ id: actor.userId }),
+      actor: publishAuditActor(actor),
       action: 'node_version.publish',
       targetType: 'node_version',
       targetId: version!.id,
       before: plan.existing ? { node: plan.existing } : null,
-      // The key's id and display prefix say which credential was used; the secret never gets here.
-      // A version uploaded from the dashboard has none: its publish record names only the account.
-      after:
-        actor.kind === 'token'
-          ? { node, version, accessKey: { id: actor.token.id, prefix: actor.token.displayPrefix } }
-          : { node, version, via: 'dashboard_upload' },
+      after: { node, version, ...publishAuditVia(actor) },
     });
+    await emitVersionPublished(tx, version!);
     return { version: version!, key };
   });
+}
+
+function publishAuditActor(actor: PublishActor) {
+  if (actor.kind === 'token') return { userId: actor.token.createdBy, kind: 'token' as const };
+  // A CI job is nobody's session: the registration names who allowed it.
+  if (actor.kind === 'trusted') return { userId: actor.trustedPublisher.createdBy, kind: 'token' as const };
+  return userActor({ id: actor.userId });
+}
+
+/**
+ * Which credential published: the key's id and display prefix, or the trusted publisher and the CI run
+ * (never a secret). A version uploaded from the dashboard has none: its record names only the account.
+ */
+function publishAuditVia(actor: PublishActor) {
+  if (actor.kind === 'token') return { accessKey: { id: actor.token.id, prefix: actor.token.displayPrefix } };
+  if (actor.kind === 'trusted') {
+    return {
+      via: 'trusted_publishing',
+      trustedPublisherId: actor.trustedPublisher.id,
+      credentialId: actor.credential.id,
+      claims: actor.credential.claims,
+    };
+  }
+  return { via: 'dashboard_upload' };
+}
+
+/** CI-only nodes (require_trusted_publishing) refuse a personal access token, with the way out. */
+function assertActorAllowed(node: NodeRow | undefined, actor: PublishActor): void {
+  if (!node?.requireTrustedPublishing || actor.kind !== 'token') return;
+  throw forbidden(
+    `Node "${node.id}" accepts publishes from trusted publishing only (CI). In your CI job, request an ` +
+      'OIDC identity token, exchange it at POST /trusted-publishing/exchange and publish with the token it ' +
+      'returns (docs/publishing.md § Trusted publishing); or have an owner turn require_trusted_publishing off.',
+    'trusted_publishing_required',
+  );
 }
 
 export interface RecordVersionInput {
@@ -121,6 +159,7 @@ export async function recordNewVersion(
   const { db, clock } = services;
   const { request, publisher } = input;
   const existing = await loadPublishableNode(db, request, publisher);
+  assertActorAllowed(existing, input.actor);
   const version = await checkNewVersion(db, request.nodeVersion.version, existing);
   try {
     return await writePublish(db, { ...input, existing, version, now: clock.now() });
@@ -156,19 +195,34 @@ export async function authorizePublishToken(
   return { token, publisher };
 }
 
+/** A trusted publishing credential (`nyd_tp_…`) or a personal access token, whichever the request carries. */
+async function authorizePublish(
+  services: Services,
+  request: PublishRequest,
+): Promise<{ actor: PublishActor; publisher: PublisherRow }> {
+  if (request.token && looksLikeCredential(request.token)) {
+    const authorized = await authorizeCredentialPublish(
+      services.db,
+      request.token,
+      request.publisherId,
+      request.nodeId,
+      services.clock.now(),
+    );
+    const { credential, trustedPublisher, publisher } = authorized;
+    return { actor: { kind: 'trusted', credential, trustedPublisher }, publisher };
+  }
+  const { token, publisher } = await authorizePublishToken(services, request.token, request.publisherId);
+  return { actor: { kind: 'token', token }, publisher };
+}
+
 /**
  * comfy-cli's publish: check the token, publisher, the token creator's standing, node and version in that order, write the node,
  * archive record and Pending version in one transaction, and hand back a URL to upload the zip to.
  */
 export async function publishNodeVersion(services: Services, request: PublishRequest): Promise<PublishResult> {
   const { storage } = services;
-  const { token, publisher } = await authorizePublishToken(services, request.token, request.publisherId);
-  const written = await recordNewVersion(services, {
-    request,
-    actor: { kind: 'token', token },
-    publisher,
-    awaitUpload: storage.directUploads,
-  });
+  const { actor, publisher } = await authorizePublish(services, request);
+  const written = await recordNewVersion(services, { request, actor, publisher, awaitUpload: storage.directUploads });
   const signedUrl = await storage.createUploadUrl(written.key, {
     expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
     contentType: ARCHIVE_CONTENT_TYPE,

@@ -29,6 +29,10 @@ import { ApiError, forbidden, notFound } from '../../errors.ts';
  *                                            (services/publish/token-authority.ts); the admin flag never counts
  *   publisher.appeal    ✓                    ask the admins to lift the publisher's ban: the one write a banned
  *                                            publisher allows (admins decide, they don't ask)
+ *   trusted_publishers.read    (owner ✓, admin ✓) which CI workflows may publish (docs/publishing.md)
+ *   trusted_publishers.manage  (owner ✓) add/remove trusted publishers and switch a node's
+ *                                            require_trusted_publishing: a CI credential is a token, and admins
+ *                                            mint none; a signed-in session only (a token cannot loosen it)
  *   webhooks.read       ✓             ✓      a publisher's webhook endpoints and their last delivery
  *   webhooks.manage     ✓                    register, remove, ping: an endpoint receives every event of the
  *                                            publisher, so only its owners choose where they go
@@ -41,8 +45,6 @@ import { ApiError, forbidden, notFound } from '../../errors.ts';
  *   so nobody learns about, or acts on, another publisher's records (upstream's version IDOR).
  */
 export type Capability =
-  | 'webhooks.read'
-  | 'webhooks.manage'
   | 'publisher.update'
   | 'publisher.delete'
   | 'tokens.read'
@@ -56,7 +58,11 @@ export type Capability =
   | 'version.delete'
   | 'version.yank'
   | 'version.publish'
-  | 'publisher.appeal';
+  | 'publisher.appeal'
+  | 'trusted_publishers.read'
+  | 'trusted_publishers.manage'
+  | 'webhooks.read'
+  | 'webhooks.manage';
 
 const MEMBER_MAY = new Set<Capability>([
   'node.create',
@@ -66,10 +72,16 @@ const MEMBER_MAY = new Set<Capability>([
   'version.publish',
 ]);
 // A token's authority is its creator's role on the publisher; an admin flag grants no publishing.
-const ADMIN_MAY_NOT = new Set<Capability>(['webhooks.manage', 'tokens.create', 'version.publish', 'publisher.appeal']);
+const ADMIN_MAY_NOT = new Set<Capability>([
+  'tokens.create',
+  'version.publish',
+  'publisher.appeal',
+  'trusted_publishers.manage',
+  'webhooks.manage',
+]);
 // What a banned publisher still lets its owners do.
 const ALLOWED_WHILE_BANNED = new Set<Capability>(['publisher.appeal']);
-const READS = new Set<Capability>(['webhooks.read', 'tokens.read']);
+const READS = new Set<Capability>(['tokens.read', 'trusted_publishers.read', 'webhooks.read']);
 
 export function isWrite(capability: Capability): boolean {
   return !READS.has(capability);
