@@ -1,13 +1,15 @@
 import { useState } from 'react';
+import { loadApiErrorText } from '../../i18n/load-api-error-text.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { TFunction } from '../../i18n/translator.ts';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useApiMutation } from '../../lib/query/hooks.ts';
 import { Field } from '../dashboard/ui/Field.tsx';
 import { button, input } from '../ui/styles.ts';
 
 interface Props {
   t: TFunction;
+  lang: Locale;
   /** POST /users/ban-appeal or /publishers/{id}/ban-appeal. */
   path: string;
   /** The sentence before the button (first appeal, or again after an answer). */
@@ -17,7 +19,7 @@ interface Props {
 }
 
 /** "Appeal this ban": a message to the administrators; once sent, GET /users shows it as waiting. */
-export function AppealForm({ t, path, lead, name }: Props) {
+export function AppealForm({ t, lang, path, lead, name }: Props) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +53,9 @@ export function AppealForm({ t, path, lead, name }: Props) {
             // The notice re-reads GET /users, which now carries the waiting appeal (and the dashboard its publishers).
             onSuccess: () =>
               Promise.all(['/users', '/users/publishers/'].map((key) => client.invalidateQueries({ queryKey: [key] }))),
-            onError: (failure) => setError(apiErrorText(t, failure)),
+            // The error texts load on the first refusal (they are not in the page: i18n/load-api-error-text.ts).
+            onError: (failure) =>
+              void loadApiErrorText(lang, failure).then(setError, () => setError(t('banNotice.appealFailed'))),
           },
         );
       }}

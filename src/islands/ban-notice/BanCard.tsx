@@ -73,6 +73,7 @@ export function BanCard({ t, lang, ban, title, body, appealPath, appeal, testId 
         (appeal.kind === 'allowed' ? (
           <AppealForm
             t={t}
+            lang={lang}
             path={appealPath}
             lead={upheld ? t('banNotice.appealAgain') : t('banNotice.appealLead')}
             name={title}

@@ -8,7 +8,7 @@ const BanNoticeList = lazy(() => import('./BanNoticeList.tsx').then((m) => ({ de
 
 interface Props {
   lang: Locale;
-  /** The `banNotice` and `apiErrors` sections. */
+  /** The `banNotice` section (error texts load on a refusal: i18n/load-api-error-text.ts). */
   messages: MessageTree;
 }
 

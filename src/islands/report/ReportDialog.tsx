@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { loadApiErrorText, pageLocale } from '../../i18n/load-api-error-text.ts';
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiRequest, ApiRequestError } from '../../lib/api/client.ts';
-import { apiErrorText } from '../../lib/api/error-text.ts';
 import { isStatedRefusal } from '../../lib/api/refusal.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { button, compactInput } from '../ui/styles.ts';
@@ -56,7 +56,7 @@ export function ReportDialog({ nodeId, nodeName, version, t, onClose }: Props) {
         error instanceof ApiRequestError && error.status === 429
           ? t('packReport.tooMany')
           : isStatedRefusal(error)
-            ? apiErrorText(t, error)
+            ? await loadApiErrorText(pageLocale(), error).catch(() => t('packReport.failed'))
             : t('packReport.failed');
       setState({ kind: 'failed', message });
     }
