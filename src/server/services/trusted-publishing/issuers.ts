@@ -1,3 +1,5 @@
+import { isWebUrl } from '../../../lib/url/web-url.ts';
+
 // Which OIDC issuers may exchange tokens, and where each publishes its signing keys (JWKS).
 // Configuration, not data: an operator adds an issuer (GitHub Enterprise Server, a test issuer) through
 // TRUSTED_PUBLISHING_ISSUERS (docs/operations.md); GitHub Actions is accepted by default.
@@ -42,19 +44,10 @@ export function parseTrustedIssuers(value: string): TrustedIssuer[] | null {
       continue;
     }
     const [issuer, jwksUrl, extra] = entry.split(/\s+/);
-    if (!issuer || !jwksUrl || extra !== undefined || !isHttpUrl(issuer) || !isHttpUrl(jwksUrl)) return null;
+    if (!issuer || !jwksUrl || extra !== undefined || !isWebUrl(issuer) || !isWebUrl(jwksUrl)) return null;
     issuers.push({ issuer, jwksUrl });
   }
   return issuers.length > 0 ? issuers : null;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
 }
 
 export function findIssuer(config: TrustedPublishingConfig, iss: string): TrustedIssuer | undefined {
