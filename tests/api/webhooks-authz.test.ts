@@ -1,10 +1,13 @@
 import { describe } from 'vitest';
+import { versionStatusRows } from '../support/authz/version-status-rows.ts';
 import { webhookRows } from '../support/authz/webhook-rows.ts';
 import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
 
-// Webhook endpoints' rows of the authorization matrix (tests/support/authz/webhook-rows.ts).
+// The authorization matrix rows of issue 28's publisher-facing reads and writes: webhook endpoints
+// (tests/support/authz/webhook-rows.ts) and the version verdict CI polls (version-status-rows.ts).
 
-describe('authorization: webhooks', () => {
+describe('authorization: webhooks and version verdicts', () => {
   const app = useTestApp();
   describeAuthzRows(webhookRows, app);
+  describeAuthzRows(versionStatusRows, app);
 });

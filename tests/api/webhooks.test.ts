@@ -9,6 +9,8 @@ import { sendWebhook } from '../../src/server/services/webhooks/send-webhook.ts'
 import { verifySignatureHeader } from '../../src/server/services/webhooks/signature.ts';
 import { signedIn, type Actor } from '../support/authz/actors.ts';
 import { insertPublisher } from '../support/factories.ts';
+import { buildZip } from '../support/zip.ts';
+import { pyprojectToml } from '../../src/lib/publish/publish-commands.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
 
 // Publisher webhooks end to end: a receiver this file starts on 127.0.0.1 (allowed only through the
@@ -277,5 +279,77 @@ describe('webhooks', () => {
     expect(await list()).toEqual([]);
     const audits = await t.services.db.select().from(auditLog).where(eq(auditLog.targetId, endpointId));
     expect(audits.map((row) => row.action).sort()).toEqual(['webhook.create', 'webhook.delete', 'webhook.ping']);
+  });
+
+  it('hears what happens to the publisher: a token, a publish, the scan verdict with findings, bans', async () => {
+    const all = await register(`${receiverUrl}/all`, [
+      'token.created',
+      'version.published',
+      'version.active',
+      'version.flagged',
+      'version.banned',
+      'node.banned',
+      'node.unbanned',
+    ]);
+    const allSecret = ((await all.json()) as { secret: string }).secret;
+    receiver.received.length = 0;
+    const admin = await signedIn(t, { admin: true });
+
+    const created = await t.request(`/publishers/${publisherId}/tokens`, {
+      method: 'POST',
+      token: owner.token,
+      json: { name: 'ci' },
+    });
+    const { token } = (await created.json()) as { token: string };
+    const zip = buildZip({
+      'pyproject.toml': pyprojectToml(publisherId, 'hooked-pack'),
+      '__init__.py': 'from .nodes import NODE_CLASS_MAPPINGS\n',
+      'nodes.py':
+        'import base64\nexec(base64.b64decode("cHJpbnQoMSk="))\nclass Evil:\n    CATEGORY = "x"\nNODE_CLASS_MAPPINGS = {"Evil": Evil}\n',
+    });
+    const upload = await t.request(`/publishers/${publisherId}/archives`, {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/zip' },
+      body: zip,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    await t.runJobs(); // the scan (Flagged), then the deliveries it queued
+    const moderate = (path: string, json: unknown) => t.request(path, { method: 'PUT', token: admin.token, json });
+    expect(
+      (
+        await moderate('/admin/nodes/hooked-pack/versions/1.0.0', {
+          status: 'NodeVersionStatusBanned',
+          status_reason: 'malware',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await moderate('/admin/nodes/hooked-pack', { status: 'NodeStatusBanned' })).status).toBe(200);
+    expect((await moderate('/admin/nodes/hooked-pack', { status: 'NodeStatusActive' })).status).toBe(200);
+    await t.runJobs();
+
+    const events = receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    expect(events.map((event) => event.type)).toEqual([
+      'token.created',
+      'version.published',
+      'version.flagged',
+      'version.banned',
+      'node.banned',
+      'node.unbanned',
+    ]);
+    for (const { headers, body } of receiver.received) {
+      expect(verifySignatureHeader(String(headers['nodeyard-signature']), allSecret, body, nowSec())).toBe(true);
+    }
+    expect(events[0]!.data).not.toHaveProperty('token');
+    expect(JSON.stringify(events[0])).not.toContain(token);
+    expect(events[2]!.data).toMatchObject({
+      node_id: 'hooked-pack',
+      version: '1.0.0',
+      status: 'NodeVersionStatusFlagged',
+    });
+    const findings = events[2]!.data['findings'] as { rule_id: string; file: string; line: number | null }[];
+    expect(findings.length).toBeGreaterThan(0);
+    expect(findings.every((finding) => finding.rule_id && finding.file === 'nodes.py')).toBe(true);
+    expect(events[3]!.data).toMatchObject({ status: 'NodeVersionStatusBanned', status_reason: 'malware' });
   });
 });

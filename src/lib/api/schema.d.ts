@@ -450,7 +450,7 @@ export interface paths {
         };
         /**
          * Download a version’s zip
-         * @description The downloadUrl of a NodeVersion. Served only while the node is visible and the version Active. Remote stores answer with a redirect to the object.
+         * @description The downloadUrl of a NodeVersion. Served only while the node is visible and the version Active. Remote stores answer with a redirect to the object. Like the install route, it names the version’s advisories in `Nodeyard-Advisories` and refuses one with a malware advisory (403 `advisory_blocked`).
          */
         get: operations["downloadNodeVersionArchive"];
         put?: never;
@@ -920,7 +920,7 @@ export interface paths {
         };
         /**
          * Retrieve a specific node by ID
-         * @description The node with its publisher and latest (highest semver Active, not yanked; with `min_age`, published at least that long ago, and absent when none is) version. The id is matched case-insensitively and the canonical one is returned. No side effects (installs are counted by /install).
+         * @description The node with its publisher and latest (highest semver Active, not yanked; with `min_age`, published at least that long ago, and absent when none is) version. The id is matched case-insensitively and the canonical one is returned. No side effects (installs are counted by /install). `advisories` / `dependency_advisories`: ids of the security advisories about the pack and its dependencies.
          */
         get: operations["getNode"];
         put?: never;
@@ -940,7 +940,7 @@ export interface paths {
         };
         /**
          * Returns a node version to be installed.
-         * @description The latest Active, not yanked version (with `min_age`: the latest one published at least that long ago, else 404 `no_version_old_enough`), or the requested `version` when it is Active, with its absolute `downloadUrl`. A requested version that was yanked is still answered, with `yanked: true`, `yanked_reason` and the header `Nodeyard-Yanked: <reason, percent-encoded>`. Counts one install, at most once per client address and version per hour (repeated calls are answered but not counted again). Pending and flagged versions are not installable (404), banned ones are refused (403).
+         * @description The latest Active, not yanked version (with `min_age`: the latest one published at least that long ago, else 404 `no_version_old_enough`), or the requested `version` when it is Active, with its absolute `downloadUrl`. A requested version that was yanked is still answered, with `yanked: true`, `yanked_reason` and the header `Nodeyard-Yanked: <reason, percent-encoded>`. Counts one install, at most once per client address and version per hour (repeated calls are answered but not counted again). Pending and flagged versions are not installable (404), banned ones are refused (403). A version with active security advisories answers `Nodeyard-Advisories: <ids>`; a malware advisory refuses it (403 `advisory_blocked`, not counted).
          */
         get: operations["installNode"];
         put?: never;
@@ -2250,6 +2250,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A version's moderation verdict with its findings, for a CI to poll after publishing
+         * @description Nodeyard extension. `Authorization: Bearer` takes the personal access token the version was published with (any unexpired token of the publisher), the credential a CI job exchanged for this node (while it lives; 401 `invalid_token` / `token_expired` otherwise), or a signed-in member's, owner's or admin's ID token. The reference CI step (ci/publish-action/) polls it until `settled`.
+         */
+        get: operations["getNodeVersionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/unyank": {
         parameters: {
             query?: never;
@@ -3284,7 +3304,7 @@ export interface components {
              *       "version.flagged"
              *     ]
              */
-            events: ("version.published" | "version.active" | "version.flagged" | "version.banned" | "node.banned" | "node.unbanned" | "token.created" | "trusted_publisher.changed")[];
+            events: ("version.published" | "version.active" | "version.flagged" | "version.banned" | "version.quarantined" | "node.banned" | "node.unbanned" | "token.created" | "trusted_publisher.changed")[];
             /** @example https://ci.example.com/nodeyard-hook */
             url: string;
         };
@@ -3489,10 +3509,14 @@ export interface components {
             };
         };
         Node: {
+            /** @description Nodeyard (GET /nodes/{id} only): ids of active security advisories naming this pack, any of its versions (GET /advisories/{id}). */
+            advisories?: string[];
             author?: string;
             banner_url?: string;
             category?: string;
             created_at?: string;
+            /** @description Nodeyard (GET /nodes/{id} only): ids of active advisories about Python packages that the latest version’s declared dependencies admit an affected version of. */
+            dependency_advisories?: string[];
             description: string;
             downloads?: number;
             github_stars?: number;
@@ -4057,6 +4081,23 @@ export interface components {
             scan_queued: boolean;
             status: components["schemas"]["NodeVersionStatus"];
             /** @description English summary, kept for old clients; use `reason` and `findings`. */
+            status_reason: string;
+            version: string;
+        };
+        VersionVerdict: {
+            findings: components["schemas"]["ScanFinding"][];
+            node_id: string;
+            ruleset_version: string | null;
+            scan_queued: boolean;
+            scanned_at: string | null;
+            /** @description False while the upload or a scan is still to come: the state may still change by itself. */
+            settled: boolean;
+            /**
+             * @description Keep polling while `pending`; a CI should fail on `flagged` and `banned`.
+             * @enum {string}
+             */
+            state: "pending" | "active" | "flagged" | "banned" | "deleted";
+            status: components["schemas"]["NodeVersionStatus"];
             status_reason: string;
             version: string;
         };
@@ -11394,6 +11435,57 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getNodeVersionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                nodeId: string;
+                publisherId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verdict so far */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionVerdict"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,8 @@ import { nodeRows } from './node-rows.ts';
 import { publisherRows } from './publisher-rows.ts';
 import { releaseRows } from './release-rows.ts';
 import { reportRows } from './report-rows.ts';
+import { versionStatusRows } from './version-status-rows.ts';
+import { webhookRows } from './webhook-rows.ts';
 import { trustedPublishingRows } from './trusted-publishing-rows.ts';
 import { webhookRows } from './webhook-rows.ts';
 
@@ -24,6 +26,8 @@ export const ALL_ROWS: readonly AuthzRow[] = [
   ...reportRows,
   ...customerRows,
   ...banAppealRows,
+  ...webhookRows,
+  ...versionStatusRows,
   ...trustedPublishingRows,
   ...webhookRows,
 ];

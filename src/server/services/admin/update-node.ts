@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { findPublisher } from '../publishers/access.ts';
 import { UNCLAIMED_PUBLISHER_ID, ensureUnclaimedPublisher } from '../publishers/unclaimed.ts';
+import { emitNodeStatusChanged } from '../webhooks/version-events.ts';
 import type { AuditExtras } from './audit-actions.ts';
 import {
   bumpedUpdatedAt,
@@ -57,6 +58,7 @@ export async function adminUpdateNode(db: Db, update: AdminNodeUpdate): Promise<
       .where(eq(nodes.id, node.id))
       .returning();
     if (!updated) throw notFound(`Node "${node.id}" not found.`);
+    await emitNodeStatusChanged(tx, node.status, updated);
     await recordAudit(tx, {
       actor: userActor(actor),
       action: update.action,

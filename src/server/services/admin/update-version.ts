@@ -5,6 +5,7 @@ import { archives, nodes, nodeVersions } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
+import { emitVersionStatusChanged } from '../webhooks/version-events.ts';
 import type { AuditExtras } from './audit-actions.ts';
 import { bumpedUpdatedAt, diffKeys, pick } from './node-state.ts';
 import { toVersionAdminColumns, versionAdminState, type VersionAdminChanges } from './version-state.ts';
@@ -55,6 +56,7 @@ export async function applyVersionUpdate(tx: Db, update: AdminVersionUpdate): Pr
   if (changed.includes('status')) {
     await refreshLatestVersion(tx, version.nodeId);
     await tx.update(nodes).set({ updatedAt: bumpedUpdatedAt }).where(eq(nodes.id, version.nodeId));
+    await emitVersionStatusChanged(tx, version.status, updated);
   }
   await recordAudit(tx, {
     actor: userActor(actor),

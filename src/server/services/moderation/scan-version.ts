@@ -23,6 +23,7 @@ import { readmeOfScannedArchive, storeVersionReadme } from '../readmes/store-ver
 import { banHoldOf } from './ban-hold.ts';
 import { gainedCapabilityFindings } from './capability-hold.ts';
 import { SCAN_FAILED_REASON, verdictFor } from './verdict.ts';
+import { emitVersionStatusChanged } from '../webhooks/version-events.ts';
 
 // The `version.scan` job: re-validate → scan → extract (all read-only), then ONE transaction
 // stores findings, node classes and collisions and sets the version Active or Flagged.
@@ -137,6 +138,8 @@ async function store(
       collisions,
     },
   });
+  // The publisher's webhooks hear the verdict (Active, or Flagged with the findings just stored).
+  if (decide) await emitVersionStatusChanged(tx, version.status, after!);
   await hooks.beforeCommit?.(tx);
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { PublisherRow, TokenRow, UserRow } from '../../db/rows.ts';
 import { personalAccessTokens } from '../../db/schema/index.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
+import { emitWebhookEvent } from '../webhooks/emit-event.ts';
 import { generateToken } from './token-format.ts';
 import { tokenAuditView } from './token-view.ts';
 
@@ -46,6 +47,18 @@ export async function createToken(
       targetType: 'personal_access_token',
       targetId: created!.id,
       after: tokenAuditView(created!),
+    });
+    // A new publishing credential is news its owners want to hear of (a leak shows up here first).
+    await emitWebhookEvent(tx, {
+      publisherId: publisher.id,
+      type: 'token.created',
+      data: {
+        token_id: created!.id,
+        name: created!.name,
+        display_prefix: created!.displayPrefix,
+        created_by: actor.id,
+        expires_at: created!.expiresAt?.toISOString() ?? null,
+      },
     });
     return created!;
   });
