@@ -12,7 +12,6 @@ import { reportRows } from './report-rows.ts';
 import { versionStatusRows } from './version-status-rows.ts';
 import { webhookRows } from './webhook-rows.ts';
 import { trustedPublishingRows } from './trusted-publishing-rows.ts';
-import { webhookRows } from './webhook-rows.ts';
 
 /** Every row of the authorization matrix, whichever test file runs it (the coverage test reads this). */
 export const ALL_ROWS: readonly AuthzRow[] = [
@@ -29,5 +28,4 @@ export const ALL_ROWS: readonly AuthzRow[] = [
   ...webhookRows,
   ...versionStatusRows,
   ...trustedPublishingRows,
-  ...webhookRows,
 ];

@@ -16,7 +16,6 @@ import { authenticatePublishToken } from './publish-token.ts';
 import { assertTokenMayPublish } from './token-authority.ts';
 import { uniqueViolation } from './unique-violation.ts';
 import { emitVersionPublished } from '../webhooks/version-events.ts';
-import { emitVersionPublished } from '../webhooks/version-events.ts';
 import { authorizeCredentialPublish } from '../trusted-publishing/authorize-credential.ts';
 import { looksLikeCredential } from '../trusted-publishing/credential-format.ts';
 import type { TrustedCredentialRow, TrustedPublisherRow } from '../trusted-publishing/trusted-publisher-row.ts';
@@ -99,7 +98,6 @@ async function writePublish(db: Db, plan: PublishPlan): Promise<{ version: NodeV
       before: plan.existing ? { node: plan.existing } : null,
       after: { node, version, ...publishAuditVia(actor) },
     });
-    await emitVersionPublished(tx, version!);
     await emitVersionPublished(tx, version!);
     return { version: version!, key };
   });
