@@ -1936,7 +1936,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a new version by uploading its zip
-         * @description Nodeyard addition. The body is the zip `comfy node pack` makes; its top-level pyproject.toml names the node (`[project] name`), the version (`version`), the publisher (`[tool.comfy] PublisherId`, which must be this one) and the metadata comfy-cli would send. Authorized by a Firebase ID token of the publisher’s owners or members (verified e-mail), or by one of its personal access tokens (`Authorization: Bearer nyd_pat_…`). The zip meets the archive rules of `PUT /storage/objects` (400 `invalid_archive` / `archive_ambiguous`, with the rule and entry in `details`), then the checks and writes of publishNodeVersion; the version starts Pending and is scanned like any other.
+         * @description Nodeyard addition. The body is the zip `comfy node pack` makes; its top-level pyproject.toml names the node (`[project] name`), the version (`version`), the publisher (`[tool.comfy] PublisherId`, which must be this one) and the metadata comfy-cli would send. Authorized by a Firebase ID token of the publisher’s owners or members (verified e-mail), or by one of its personal access tokens (`Authorization: Bearer nyd_pat_…`), or by a trusted publishing token (`nyd_tp_…`, docs/publishing.md) for the nodes it was issued for. The zip meets the archive rules of `PUT /storage/objects` (400 `invalid_archive` / `archive_ambiguous`, with the rule and entry in `details`), then the checks and writes of publishNodeVersion; the version starts Pending and is scanned like any other.
          */
         post: operations["uploadNodeArchive"];
         delete?: never;

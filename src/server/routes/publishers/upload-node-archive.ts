@@ -7,10 +7,11 @@ import type { PublisherRow } from '../../db/rows.ts';
 import { ApiError } from '../../errors.ts';
 import { packPublishBody } from '../../services/publish/pack-publish-body.ts';
 import { publishArchive } from '../../services/publish/publish-archive.ts';
-import { authorizePublishToken, type PublishActor } from '../../services/publish/publish-version.ts';
+import { authorizePublish, type PublishActor } from '../../services/publish/publish-version.ts';
 import { assertNamesPublisher, readUploadedPack } from '../../services/publish/read-uploaded-pack.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { looksLikeToken } from '../../services/tokens/token-format.ts';
+import { looksLikeCredential } from '../../services/trusted-publishing/credential-format.ts';
 import { bearerSecurity, ErrorResponseSchema, errorResponses, NodeVersionSchema } from '../schemas.ts';
 import { readLimitedBody } from '../storage/read-limited-body.ts';
 import { PublishNodeSchema, PublishVersionSchema } from './publish-schemas.ts';
@@ -47,7 +48,8 @@ const route = createRoute({
     'Nodeyard addition. The body is the zip `comfy node pack` makes; its top-level pyproject.toml names the node ' +
     '(`[project] name`), the version (`version`), the publisher (`[tool.comfy] PublisherId`, which must be this ' +
     'one) and the metadata comfy-cli would send. Authorized by a Firebase ID token of the publisher’s owners or ' +
-    'members (verified e-mail), or by one of its personal access tokens (`Authorization: Bearer nyd_pat_…`). ' +
+    'members (verified e-mail), or by one of its personal access tokens (`Authorization: Bearer nyd_pat_…`), or ' +
+    'by a trusted publishing token (`nyd_tp_…`, docs/publishing.md) for the nodes it was issued for. ' +
     'The zip meets the archive rules of `PUT /storage/objects` (400 `invalid_archive` / `archive_ambiguous`, with ' +
     'the rule and entry in `details`), then the checks and writes of publishNodeVersion; the version starts ' +
     'Pending and is scanned like any other.',
@@ -69,15 +71,17 @@ const route = createRoute({
   },
 });
 
-/** Who publishes: a personal access token of the publisher, else the signed-in owner or member. */
+/**
+ * Who publishes: a personal access token of the publisher or a trusted publishing token (CI, for the
+ * nodes it was issued for), else the signed-in owner or member.
+ */
 async function authorizeUpload(
   c: Context<AppEnv>,
   publisherId: string,
 ): Promise<{ actor: PublishActor; publisher: PublisherRow }> {
   const secret = bearerToken(c);
-  if (secret && looksLikeToken(secret)) {
-    const { token, publisher } = await authorizePublishToken(c.get('services'), secret, publisherId);
-    return { actor: { kind: 'token', token }, publisher };
+  if (secret && (looksLikeToken(secret) || looksLikeCredential(secret))) {
+    return authorizePublish(c.get('services'), secret, publisherId);
   }
   // Publishing makes the pack public under this account's publisher: the same verified address a
   // token needs to be created (requireVerifiedUser: 401 anonymous, 403 banned or unverified).

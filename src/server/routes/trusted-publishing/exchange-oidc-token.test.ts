@@ -13,6 +13,7 @@ import {
 import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
 import { buildZip, samplePackFiles } from '../../../../tests/support/zip.ts';
+import { pyprojectToml } from '../../../lib/publish/publish-commands.ts';
 
 // POST /trusted-publishing/exchange against a real local OIDC issuer (its own keys, JWKS over HTTP),
 // and publishing with what it returns through comfy-cli's unchanged publish request.
@@ -222,6 +223,25 @@ describe('POST /trusted-publishing/exchange', () => {
 });
 
 describe('publishing with an exchanged credential', () => {
+  it('uploads a zip as docs/publishing.md shows (POST …/archives, Bearer), only of a matched node', async () => {
+    await register({ node_id: 'zip-pack', ref_pattern: 'refs/tags/v*' });
+    const credential = await credentialFor();
+    const upload = (nodeId: string) =>
+      t.request(`/publishers/${s.publisher.id}/archives`, {
+        method: 'POST',
+        token: credential,
+        headers: { 'content-type': 'application/zip' },
+        body: buildZip({
+          'pyproject.toml': pyprojectToml(s.publisher.id, nodeId),
+          '__init__.py': 'NODE_CLASS_MAPPINGS = {}\n',
+        }),
+      });
+    expect((await upload('zip-pack')).status).toBe(201);
+    const stray = await upload('stray-pack');
+    expect(stray.status).toBe(403);
+    expect(await stray.json()).toMatchObject({ error: 'trusted_credential_wrong_node' });
+  });
+
   it('publishes only the matched nodes (403 trusted_credential_wrong_node)', async () => {
     const credential = await credentialFor();
     const response = await publish('other-pack', credential);

@@ -16,7 +16,7 @@ import { authenticatePublishToken } from './publish-token.ts';
 import { assertTokenMayPublish } from './token-authority.ts';
 import { uniqueViolation } from './unique-violation.ts';
 import { emitVersionPublished } from '../webhooks/version-events.ts';
-import { authorizeCredentialPublish } from '../trusted-publishing/authorize-credential.ts';
+import { authorizeCredential, registrationForNode } from '../trusted-publishing/authorize-credential.ts';
 import { looksLikeCredential } from '../trusted-publishing/credential-format.ts';
 import type { TrustedCredentialRow, TrustedPublisherRow } from '../trusted-publishing/trusted-publisher-row.ts';
 
@@ -32,7 +32,7 @@ export interface PublishResult {
  */
 export type PublishActor =
   | { kind: 'token'; token: TokenRow }
-  | { kind: 'trusted'; credential: TrustedCredentialRow; trustedPublisher: TrustedPublisherRow }
+  | { kind: 'trusted'; credential: TrustedCredentialRow; registrations: TrustedPublisherRow[] }
   | { kind: 'user'; userId: string };
 
 interface PublishPlan {
@@ -106,7 +106,7 @@ async function writePublish(db: Db, plan: PublishPlan): Promise<{ version: NodeV
 function publishAuditActor(actor: PublishActor) {
   if (actor.kind === 'token') return { userId: actor.token.createdBy, kind: 'token' as const };
   // A CI job is nobody's session: the registration names who allowed it.
-  if (actor.kind === 'trusted') return { userId: actor.trustedPublisher.createdBy, kind: 'token' as const };
+  if (actor.kind === 'trusted') return { userId: actor.registrations[0]?.createdBy ?? null, kind: 'token' as const };
   return userActor({ id: actor.userId });
 }
 
@@ -119,7 +119,7 @@ function publishAuditVia(actor: PublishActor) {
   if (actor.kind === 'trusted') {
     return {
       via: 'trusted_publishing',
-      trustedPublisherId: actor.trustedPublisher.id,
+      trustedPublisherId: actor.registrations[0]?.id,
       credentialId: actor.credential.id,
       claims: actor.credential.claims,
     };
@@ -127,9 +127,14 @@ function publishAuditVia(actor: PublishActor) {
   return { via: 'dashboard_upload' };
 }
 
-/** CI-only nodes (require_trusted_publishing) refuse a personal access token, with the way out. */
-function assertActorAllowed(node: NodeRow | undefined, actor: PublishActor): void {
-  if (!node?.requireTrustedPublishing || actor.kind !== 'token') return;
+/**
+ * The actor as it may publish this node: a trusted publishing credential narrowed to the registration
+ * for this node (403 trusted_credential_wrong_node without one); a personal access token refused by a
+ * CI-only node (require_trusted_publishing), with the way out.
+ */
+function actorForNode(node: NodeRow | undefined, nodeId: string, actor: PublishActor): PublishActor {
+  if (actor.kind === 'trusted') return { ...actor, registrations: [registrationForNode(actor.registrations, nodeId)] };
+  if (!node?.requireTrustedPublishing || actor.kind !== 'token') return actor;
   throw forbidden(
     `Node "${node.id}" accepts publishes from trusted publishing only (CI). In your CI job, request an ` +
       'OIDC identity token, exchange it at POST /trusted-publishing/exchange and publish with the token it ' +
@@ -159,10 +164,10 @@ export async function recordNewVersion(
   const { db, clock } = services;
   const { request, publisher } = input;
   const existing = await loadPublishableNode(db, request, publisher);
-  assertActorAllowed(existing, input.actor);
+  const actor = actorForNode(existing, request.node.id, input.actor);
   const version = await checkNewVersion(db, request.nodeVersion.version, existing);
   try {
-    return await writePublish(db, { ...input, existing, version, now: clock.now() });
+    return await writePublish(db, { ...input, actor, existing, version, now: clock.now() });
   } catch (error) {
     // Two publishes racing for the same version (or the same new node id): the loser gets the
     // answer it would have got a moment later, never a 500.
@@ -195,23 +200,21 @@ export async function authorizePublishToken(
   return { token, publisher };
 }
 
-/** A trusted publishing credential (`nyd_tp_…`) or a personal access token, whichever the request carries. */
-async function authorizePublish(
+/**
+ * A trusted publishing credential (`nyd_tp_…`) or a personal access token, whichever the request
+ * carries; for a credential, which node it may publish is checked once the node is known.
+ */
+export async function authorizePublish(
   services: Services,
-  request: PublishRequest,
+  secret: string | undefined,
+  publisherId: string,
 ): Promise<{ actor: PublishActor; publisher: PublisherRow }> {
-  if (request.token && looksLikeCredential(request.token)) {
-    const authorized = await authorizeCredentialPublish(
-      services.db,
-      request.token,
-      request.publisherId,
-      request.nodeId,
-      services.clock.now(),
-    );
-    const { credential, trustedPublisher, publisher } = authorized;
-    return { actor: { kind: 'trusted', credential, trustedPublisher }, publisher };
+  if (secret && looksLikeCredential(secret)) {
+    const now = services.clock.now();
+    const { credential, registrations, publisher } = await authorizeCredential(services.db, secret, publisherId, now);
+    return { actor: { kind: 'trusted', credential, registrations }, publisher };
   }
-  const { token, publisher } = await authorizePublishToken(services, request.token, request.publisherId);
+  const { token, publisher } = await authorizePublishToken(services, secret, publisherId);
   return { actor: { kind: 'token', token }, publisher };
 }
 
@@ -221,7 +224,7 @@ async function authorizePublish(
  */
 export async function publishNodeVersion(services: Services, request: PublishRequest): Promise<PublishResult> {
   const { storage } = services;
-  const { actor, publisher } = await authorizePublish(services, request);
+  const { actor, publisher } = await authorizePublish(services, request.token, request.publisherId);
   const written = await recordNewVersion(services, { request, actor, publisher, awaitUpload: storage.directUploads });
   const signedUrl = await storage.createUploadUrl(written.key, {
     expiresInSeconds: UPLOAD_URL_TTL_SECONDS,

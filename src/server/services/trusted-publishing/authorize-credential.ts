@@ -7,23 +7,31 @@ import { loadPublishablePublisher } from '../publish/check-publish.ts';
 import { hashToken } from '../tokens/token-format.ts';
 import type { TrustedCredentialRow, TrustedPublisherRow } from './trusted-publisher-row.ts';
 
+/** A live exchanged credential and the registrations it was issued for that still exist. */
 export interface AuthorizedCredential {
   credential: TrustedCredentialRow;
-  /** The registration that lets this credential publish this node. */
-  trustedPublisher: TrustedPublisherRow;
+  registrations: TrustedPublisherRow[];
   publisher: PublisherRow;
 }
 
+const wrongNode = (registrations: TrustedPublisherRow[], target: string) =>
+  forbidden(
+    `This trusted publishing token was issued for ${registrations
+      .map((registration) => `${registration.publisherId}/${registration.nodeId}`)
+      .join(', ')}; it cannot publish ${target}. Register a trusted publisher for that node too.`,
+    'trusted_credential_wrong_node',
+  );
+
 /**
- * A publish with an exchanged credential (`nyd_tp_…` in comfy-cli's personal_access_token): it must be
- * live, and one of the registrations it was issued for must still exist for this publisher and node.
- * Removing a trusted publisher therefore revokes its outstanding credentials at once.
+ * A publish with an exchanged credential (`nyd_tp_…`, where comfy-cli sends its personal access token):
+ * live, and issued for a registration of this publisher that still exists, so removing a trusted
+ * publisher revokes its outstanding credentials at once. The node is checked once it is known
+ * ({@link registrationForNode}): the zip upload learns it from the archive.
  */
-export async function authorizeCredentialPublish(
+export async function authorizeCredential(
   db: Db,
   secret: string,
   publisherIdParam: string,
-  nodeIdParam: string,
   now: Date,
 ): Promise<AuthorizedCredential> {
   const [credential] = await db
@@ -49,18 +57,15 @@ export async function authorizeCredentialPublish(
     );
   }
   const publisherId = publisherIdParam.toLowerCase();
-  const trustedPublisher = registrations.find(
-    (registration) =>
-      registration.publisherId === publisherId && registration.nodeId.toLowerCase() === nodeIdParam.toLowerCase(),
-  );
-  if (!trustedPublisher) {
-    const allowed = registrations.map((registration) => `${registration.publisherId}/${registration.nodeId}`);
-    throw forbidden(
-      `This trusted publishing token was issued for ${allowed.join(', ')}; it cannot publish ` +
-        `${publisherId}/${nodeIdParam}. Register a trusted publisher for that node too.`,
-      'trusted_credential_wrong_node',
-    );
-  }
+  const here = registrations.filter((registration) => registration.publisherId === publisherId);
+  if (here.length === 0) throw wrongNode(registrations, `for publisher ${publisherId}`);
   const publisher = await loadPublishablePublisher(db, publisherId);
-  return { credential, trustedPublisher, publisher };
+  return { credential, registrations: here, publisher };
+}
+
+/** The registration that lets the credential publish this node; 403 trusted_credential_wrong_node otherwise. */
+export function registrationForNode(registrations: TrustedPublisherRow[], nodeId: string): TrustedPublisherRow {
+  const found = registrations.find((registration) => registration.nodeId.toLowerCase() === nodeId.toLowerCase());
+  if (!found) throw wrongNode(registrations, `"${nodeId}"`);
+  return found;
 }
