@@ -9,6 +9,7 @@ import { useDashboard } from './context.ts';
 import { EditPublisherDialog } from './EditPublisherDialog.tsx';
 import { NodeList } from './nodes/NodeList.tsx';
 import { TokenSection } from './tokens/TokenSection.tsx';
+import { TrustedPublisherSection } from './trusted-publishing/TrustedPublisherSection.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { StatusBadge } from './ui/StatusBadge.tsx';
 import { button, card, muted } from '../ui/styles.ts';
@@ -81,7 +82,10 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
       </div>
       <NodeList publisher={publisher} isOwner={isOwner} />
       {isOwner ? (
-        <TokenSection publisherId={publisher.id} />
+        <>
+          <TokenSection publisherId={publisher.id} />
+          <TrustedPublisherSection publisherId={publisher.id} />
+        </>
       ) : (
         permissions.data && <p className={muted}>{t(tokensNoteKey(permissions.data))}</p>
       )}

@@ -1,0 +1,80 @@
+import { apiErrorText } from '../../../lib/api/error-text.ts';
+import { api } from '../../../lib/dashboard/paths.ts';
+import { useApiMutation } from '../../../lib/query/hooks.ts';
+import { toast } from '../../toast/index.ts';
+import { muted } from '../../ui/styles.ts';
+import { useDashboard } from '../context.ts';
+import { useInvalidate } from '../use-invalidate.ts';
+import type { TrustedPublisherList } from './types.ts';
+
+interface Props {
+  publisherId: string;
+  nodes: TrustedPublisherList['nodes'];
+}
+
+/** The CI-only switch per node. Only a signed-in owner reaches it; the server audits each change. */
+export function RequireTrustedPublishing({ publisherId, nodes }: Props) {
+  const { t } = useDashboard();
+  const headingId = `require-trusted-${publisherId}`;
+  return (
+    <fieldset aria-labelledby={headingId} className="flex flex-col gap-2" data-testid="require-trusted-publishing">
+      <legend id={headingId} className="text-sm font-semibold">
+        {t('trustedPublishing.requireHeading')}
+      </legend>
+      <p className={muted}>{t('trustedPublishing.requireLead')}</p>
+      {nodes.length === 0 ? (
+        <p className={muted}>{t('trustedPublishing.noNodes')}</p>
+      ) : (
+        <ul className="flex flex-col gap-1">
+          {nodes.map((node) => (
+            <RequireToggle
+              key={node.id}
+              publisherId={publisherId}
+              nodeId={node.id}
+              required={node.require_trusted_publishing}
+            />
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+function RequireToggle({ publisherId, nodeId, required }: { publisherId: string; nodeId: string; required: boolean }) {
+  const { t } = useDashboard();
+  const invalidate = useInvalidate();
+  const change = useApiMutation<{ require_trusted_publishing: boolean }, unknown>(
+    'PUT',
+    api.nodeTrustedPublishing(publisherId, nodeId),
+  );
+  // Shows the choice at once (the server's answer and the refetched list follow); a refusal reverts it.
+  const shown =
+    change.variables !== undefined && !change.isError ? change.variables.require_trusted_publishing : required;
+  return (
+    <li>
+      <label className="inline-flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={shown}
+          disabled={change.isPending}
+          onChange={(event) => {
+            const next = event.target.checked;
+            change.mutate(
+              { require_trusted_publishing: next },
+              {
+                onSuccess: async () => {
+                  toast.success(
+                    t(next ? 'trustedPublishing.requireOn' : 'trustedPublishing.requireOff', { node: nodeId }),
+                  );
+                  await invalidate(api.trustedPublishers(publisherId));
+                },
+                onError: (error) => toast.error(apiErrorText(t, error)),
+              },
+            );
+          }}
+        />
+        <span>{t('trustedPublishing.requireLabel', { node: nodeId })}</span>
+      </label>
+    </li>
+  );
+}
