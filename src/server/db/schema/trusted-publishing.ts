@@ -1,5 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
+import { nodeVersions } from './node-versions.ts';
 import { publishers } from './publishers.ts';
 import { users } from './users.ts';
 
@@ -72,3 +73,26 @@ export const trustedPublishingCredentials = pgTable(
     index('trusted_publishing_credentials_expiry_idx').on(t.oidcExpiresAt),
   ],
 );
+
+/**
+ * Where a version published through trusted publishing came from, copied from the verified identity
+ * token at publish time (issue 28.6). GET /nodes/{id}/versions/{v}/provenance signs a statement
+ * binding these to the archive's sha256. Versions published otherwise have no row.
+ */
+export const versionProvenance = pgTable('version_provenance', {
+  nodeVersionId: uuid('node_version_id')
+    .primaryKey()
+    .references(() => nodeVersions.id, { onDelete: 'cascade' }),
+  trustedPublisherId: uuid('trusted_publisher_id').references(() => trustedPublishers.id, { onDelete: 'set null' }),
+  issuer: text('issuer').notNull(),
+  repository: text('repository').notNull(),
+  repositoryId: text('repository_id'),
+  /** The commit the workflow ran on (`sha` claim). */
+  commitSha: text('commit_sha'),
+  ref: text('ref'),
+  workflowRef: text('workflow_ref').notNull(),
+  environment: text('environment'),
+  runId: text('run_id'),
+  runAttempt: text('run_attempt'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
