@@ -23,6 +23,9 @@ export default defineConfig({
   integrations: [react()],
   vite: {
     plugins: [tailwindcss()],
+    // The Content-Security-Policy allows only the inline scripts we list (src/server/http/own-inline-scripts.ts),
+    // so a component's <script> always ships as its own file from 'self', never inlined into the page.
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
     ...(buildDir === './dist' ? {} : { cacheDir: `${buildDir}/.vite` }),
   },
   server: { port: 4321, host: '127.0.0.1' },

@@ -4,6 +4,7 @@ import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { EditNodeDialog } from './EditNodeDialog.tsx';
+import { NodeVersionsDialog } from './NodeVersionsDialog.tsx';
 import type { AdminNode, NodeListPage } from './node-types.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { StatusPill } from './StatusPill.tsx';
@@ -20,6 +21,7 @@ export function NodesTable() {
   const { t, lang } = useAdmin();
   const [params, setParams] = useUrlState();
   const [editing, setEditing] = useState<AdminNode | null>(null);
+  const [versionsOf, setVersionsOf] = useState<AdminNode | null>(null);
   const ids = useId();
   const page = pageFrom(params);
   const filters = {
@@ -179,6 +181,17 @@ export function NodesTable() {
                         {t('admin.nodes.edit')}
                         <span className="sr-only"> {node.id}</span>
                       </button>
+                      {!banned && node.publisher && (
+                        <button
+                          type="button"
+                          className={button.secondary}
+                          onClick={() => setVersionsOf(node)}
+                          data-testid="admin-node-versions"
+                        >
+                          {t('adminYank.versions')}
+                          <span className="sr-only"> {node.id}</span>
+                        </button>
+                      )}
                       <button
                         type="button"
                         className={banned ? button.secondary : button.danger}
@@ -208,6 +221,7 @@ export function NodesTable() {
         }
       </PagedTable>
       {editing && <EditNodeDialog node={editing} onClose={() => setEditing(null)} />}
+      {versionsOf && <NodeVersionsDialog node={versionsOf} onClose={() => setVersionsOf(null)} onUndoable={setUndo} />}
       <ConfirmDialog
         open={asking !== null}
         title={asking ? t(`admin.nodes.${asking.verb}Title`, { id: asking.node.id }) : ''}

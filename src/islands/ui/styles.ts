@@ -16,7 +16,7 @@ const tone = {
     'border border-red-300 text-red-800 hover:bg-red-50 focus-visible:outline-red-600 ' +
     'dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950',
   success: 'bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-600',
-  warn: 'bg-amber-600 text-white hover:bg-amber-700 focus-visible:outline-amber-500',
+  warn: 'bg-amber-700 text-white hover:bg-amber-800 focus-visible:outline-amber-500',
 };
 
 type Tone = keyof typeof tone;

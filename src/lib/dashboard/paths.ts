@@ -25,12 +25,6 @@ export const api = {
   scanWarnings: (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}/scan-warnings`,
   tokens: (id: string) => `/publishers/${encodeURIComponent(id)}/tokens`,
   token: (id: string, tokenId: string) => `/publishers/${encodeURIComponent(id)}/tokens/${encodeURIComponent(tokenId)}`,
-  /** Trusted publishing (routes/trusted-publishing): registrations and a node's CI-only switch. */
-  trustedPublishers: (id: string) => `/publishers/${encodeURIComponent(id)}/trusted-publishers`,
-  trustedPublisher: (id: string, entryId: string) =>
-    `/publishers/${encodeURIComponent(id)}/trusted-publishers/${encodeURIComponent(entryId)}`,
-  nodeTrustedPublishing: (publisherId: string, nodeId: string) =>
-    `/publishers/${encodeURIComponent(publisherId)}/nodes/${encodeURIComponent(nodeId)}/trusted-publishing`,
   oauthStart: '/github/oauth/start',
   oauthComplete: '/github/oauth/complete',
 } as const;
@@ -39,6 +33,9 @@ export const api = {
 export const moderationApi = {
   findings: (publisherId: string, nodeId: string, version: string) =>
     `${api.node(publisherId, nodeId)}/versions/${encodeURIComponent(version)}/findings`,
+  /** What the version gains over the previous Active version (no `from`: routes/version-changes). */
+  changes: (publisherId: string, nodeId: string, version: string) =>
+    `${api.node(publisherId, nodeId)}/versions/${encodeURIComponent(version)}/changes`,
   reviewRequests: (publisherId: string, nodeId: string, version: string) =>
     `${api.node(publisherId, nodeId)}/versions/${encodeURIComponent(version)}/review-requests`,
 } as const;

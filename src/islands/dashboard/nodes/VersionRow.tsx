@@ -14,6 +14,7 @@ import { useInvalidate } from '../use-invalidate.ts';
 import { DeprecateDialog } from './DeprecateDialog.tsx';
 import { YankControl } from './YankControl.tsx';
 import { VersionFindings } from './VersionFindings.tsx';
+import { VersionGainedPowers } from './VersionGainedPowers.tsx';
 import { VersionWarnings, type VersionWarningsEntry } from './VersionWarnings.tsx';
 
 interface Props {
@@ -160,6 +161,11 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
             {version.status === 'NodeVersionStatusPending' && (
               <p className="text-slate-600 dark:text-slate-400">{t('dashboard.versions.pendingNote')}</p>
             )}
+            {/* Not Active yet: what it would add to the powers users have today. */}
+            {(held || version.status === 'NodeVersionStatusPending') &&
+              version.status !== 'NodeVersionStatusBanned' && (
+                <VersionGainedPowers publisherId={publisherId} nodeId={nodeId} version={version} />
+              )}
             {held && (
               <VersionFindings publisherId={publisherId} nodeId={nodeId} nodeName={nodeName} version={version} />
             )}
