@@ -25,6 +25,12 @@ export const api = {
   scanWarnings: (nodeId: string) => `/nodes/${encodeURIComponent(nodeId)}/scan-warnings`,
   tokens: (id: string) => `/publishers/${encodeURIComponent(id)}/tokens`,
   token: (id: string, tokenId: string) => `/publishers/${encodeURIComponent(id)}/tokens/${encodeURIComponent(tokenId)}`,
+  /** Trusted publishing (routes/trusted-publishing): registrations and a node's CI-only switch. */
+  trustedPublishers: (id: string) => `/publishers/${encodeURIComponent(id)}/trusted-publishers`,
+  trustedPublisher: (id: string, entryId: string) =>
+    `/publishers/${encodeURIComponent(id)}/trusted-publishers/${encodeURIComponent(entryId)}`,
+  nodeTrustedPublishing: (publisherId: string, nodeId: string) =>
+    `/publishers/${encodeURIComponent(publisherId)}/nodes/${encodeURIComponent(nodeId)}/trusted-publishing`,
   oauthStart: '/github/oauth/start',
   oauthComplete: '/github/oauth/complete',
 } as const;
