@@ -1116,6 +1116,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nodes/{nodeId}/versions/{version}/provenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a version came from, signed by the registry
+         * @description For a version published through trusted publishing: the repository, commit, ref, workflow and run from the verified CI identity token, and an in-toto statement binding them to the archive sha256 in a DSSE envelope signed with the index Ed25519 key. Other versions say how they were published (published_with) and carry no statement. 409 `archive_missing` before the archive is uploaded. docs/publishing.md § Provenance.
+         */
+        get: operations["getVersionProvenance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/nodes/{nodeId}/versions/{versionId}": {
         parameters: {
             query?: never;
@@ -4082,6 +4102,34 @@ export interface components {
             status: components["schemas"]["NodeVersionStatus"];
             /** @description English summary, kept for old clients; use `reason` and `findings`. */
             status_reason: string;
+            version: string;
+        };
+        VersionProvenance: {
+            node_id: string;
+            provenance: {
+                archive_sha256: string;
+                commit: string | null;
+                environment: string | null;
+                issuer: string;
+                ref: string | null;
+                repository: string;
+                repository_id: string | null;
+                run_attempt: string | null;
+                run_id: string | null;
+                workflow_ref: string;
+            } | null;
+            /** @enum {string} */
+            published_with: "trusted_publishing" | "personal_access_token" | "dashboard_upload" | "unknown";
+            /** @description A DSSE envelope signed with the index key (GET /index/v1/keys); null unless trusted-published. */
+            statement: {
+                /** @description The in-toto Statement v1 (canonical JSON), base64. */
+                payload: string;
+                payloadType: string;
+                signatures: {
+                    keyid: string;
+                    sig: string;
+                }[];
+            } | null;
             version: string;
         };
         VersionVerdict: {
@@ -7605,6 +7653,57 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getVersionProvenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The node id, any letter case. */
+                nodeId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Provenance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionProvenance"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,3 +1,4 @@
+import { createHash, createPublicKey, verify } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, nodes, nodeVersions, trustedPublishers } from '../../db/schema/index.ts';
@@ -19,6 +20,8 @@ import { pyprojectToml } from '../../../lib/publish/publish-commands.ts';
 // and publishing with what it returns through comfy-cli's unchanged publish request.
 
 const REPO = 'octo-org/comfyui-example';
+/** The archive the first trusted publish uploads: the provenance statement names its sha256. */
+const firstZip = buildZip(samplePackFiles('ci-pack'));
 const clock = fixedClock();
 let t: TestApp;
 let s: PublisherScene;
@@ -106,7 +109,7 @@ describe('POST /trusted-publishing/exchange', () => {
     const upload = await t.request(signedUrl, {
       method: 'PUT',
       headers: { 'content-type': 'application/zip' },
-      body: buildZip(samplePackFiles('ci-pack')),
+      body: firstZip,
     });
     expect(upload.status).toBe(200);
     await t.runJobs();
@@ -306,5 +309,64 @@ describe('require_trusted_publishing', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorUserId: s.owner.user.id, actorKind: 'user' });
     expect((await publish('ci-pack', token, '2.0.1')).status).toBe(201);
+  });
+});
+
+describe('GET /nodes/{nodeId}/versions/{version}/provenance', () => {
+  it('signs where a trusted-published version came from; the index key verifies it', async () => {
+    const response = await t.request('/nodes/ci-pack/versions/1.0.0/provenance');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      published_with: string;
+      provenance: Record<string, unknown>;
+      statement: { payloadType: string; payload: string; signatures: { keyid: string; sig: string }[] };
+    };
+    const sha256 = createHash('sha256').update(firstZip).digest('hex');
+    expect(body.published_with).toBe('trusted_publishing');
+    expect(body.provenance).toMatchObject({
+      repository: REPO,
+      commit: 'a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0',
+      ref: 'refs/tags/v1.0.0',
+      workflow_ref: `${REPO}/.github/workflows/publish.yml@refs/tags/v1.0.0`,
+      run_id: '9876543210',
+      archive_sha256: sha256,
+    });
+
+    // Checked as a client would: the published key, DSSE's pre-authentication encoding, stock Ed25519.
+    const { keys } = (await (await t.request('/index/v1/keys')).json()) as {
+      keys: { id: string; public_key: string }[];
+    };
+    const [signature] = body.statement.signatures;
+    const key = keys.find((candidate) => candidate.id === signature!.keyid)!;
+    const payload = Buffer.from(body.statement.payload, 'base64');
+    const type = body.statement.payloadType;
+    const signed = Buffer.concat([Buffer.from(`DSSEv1 ${type.length} ${type} ${payload.length} `), payload]);
+    const publicKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(key.public_key, 'base64').toString('base64url') },
+      format: 'jwk',
+    });
+    expect(verify(null, signed, publicKey, Buffer.from(signature!.sig, 'base64'))).toBe(true);
+    const statement = JSON.parse(payload.toString('utf8')) as {
+      _type: string;
+      subject: { name: string; digest: { sha256: string } }[];
+      predicate: { buildDefinition: { externalParameters: { repository: string }; resolvedDependencies: unknown[] } };
+    };
+    expect(statement._type).toBe('https://in-toto.io/Statement/v1');
+    expect(statement.subject).toEqual([{ name: `${s.publisher.id}/ci-pack@1.0.0`, digest: { sha256 } }]);
+    expect(statement.predicate.buildDefinition.externalParameters.repository).toBe(REPO);
+    expect(statement.predicate.buildDefinition.resolvedDependencies).toEqual([
+      { uri: `git+${REPO}@refs/tags/v1.0.0`, digest: { gitCommit: 'a1b2c3d4e5f6a7b8c9d0a1b2c3d4e5f6a7b8c9d0' } },
+    ]);
+  });
+
+  it('says so when a personal access token published the version, and signs nothing', async () => {
+    const response = await t.request('/nodes/ci-pack/versions/2.0.1/provenance');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      published_with: 'personal_access_token',
+      provenance: null,
+      statement: null,
+    });
+    expect((await t.request('/nodes/ci-pack/versions/9.9.9/provenance')).status).toBe(404);
   });
 });

@@ -18,6 +18,7 @@ import { uniqueViolation } from './unique-violation.ts';
 import { emitVersionPublished } from '../webhooks/version-events.ts';
 import { authorizeCredential, registrationForNode } from '../trusted-publishing/authorize-credential.ts';
 import { looksLikeCredential } from '../trusted-publishing/credential-format.ts';
+import { recordProvenance } from '../trusted-publishing/record-provenance.ts';
 import type { TrustedCredentialRow, TrustedPublisherRow } from '../trusted-publishing/trusted-publisher-row.ts';
 
 export interface PublishResult {
@@ -84,6 +85,7 @@ async function writePublish(db: Db, plan: PublishPlan): Promise<{ version: NodeV
       .returning();
     await refreshLatestVersion(tx, node.id);
     const { actor } = plan;
+    if (actor.kind === 'trusted') await recordProvenance(tx, version!.id, actor.credential, actor.registrations[0]);
     if (actor.kind === 'token') {
       await tx
         .update(personalAccessTokens)

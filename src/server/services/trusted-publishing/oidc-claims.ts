@@ -50,3 +50,5 @@ export function provenanceClaims(claims: OidcClaims) {
     run_attempt: claims.run_attempt ?? null,
   };
 }
+
+export type ProvenanceClaims = ReturnType<typeof provenanceClaims>;
