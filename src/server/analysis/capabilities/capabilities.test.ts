@@ -134,3 +134,28 @@ describe('capabilities between versions', () => {
     ]);
   });
 });
+
+describe('a pair of versions per kind', () => {
+  // Each kind on its own: an update from the near miss to the pack that shows it gains exactly that
+  // kind, with places; going back loses exactly it. The issue's done-when, for every kind.
+  for (const { kind, hit, miss } of cases) {
+    it(`${kind}: gained from its near miss with file and line, lost going back`, async () => {
+      const [before, after] = await Promise.all([capabilitiesOf(miss), capabilitiesOf(hit)]);
+      const update = compareCapabilities(before, after);
+      expect(update.lost).toEqual([]);
+      expect(update.gained.map((g) => g.kind)).toEqual([kind]);
+      const places = update.gained[0]!.places;
+      expect(places.length).toBeGreaterThan(0);
+      for (const place of places) {
+        expect(place.file).not.toBe('');
+        // A bundled binary is a whole file; every other kind points at a line.
+        if (kind === 'native_binaries') expect(place.line).toBeNull();
+        else expect(place.line).toBeGreaterThan(0);
+      }
+      const back = compareCapabilities(after, before);
+      expect(back.gained).toEqual([]);
+      expect(back.lost.map((l) => l.kind)).toEqual([kind]);
+      expect(back.lost[0]!.places).toEqual(places);
+    });
+  }
+});
