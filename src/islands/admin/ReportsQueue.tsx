@@ -7,6 +7,7 @@ import type { ApiSchema } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { useAdmin } from './context.ts';
+import { QuarantineActions } from './QuarantineActions.tsx';
 import { QueryStatus } from './QueryStatus.tsx';
 import { button, compactInput, muted } from '../ui/styles.ts';
 import { UndoBar, type UndoTarget } from './UndoBar.tsx';
@@ -84,6 +85,9 @@ function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (ta
           {t(`packReport.reasons.${report.reason}`)}
         </span>
       </div>
+      {report.quarantined && report.status === 'open' && (
+        <QuarantineActions nodeId={report.node_id} name={name} quarantined={report.quarantined} onDecided={onDecided} />
+      )}
       {report.details && (
         <p className="mt-2 text-sm whitespace-pre-wrap" dir="auto">
           {report.details}
@@ -91,8 +95,13 @@ function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (ta
       )}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600 dark:text-slate-300">
         <dt>{t('adminReports.reporter')}</dt>
-        <dd dir="ltr" className="text-start">
-          {report.reporter.email ?? report.reporter.id}
+        <dd>
+          <span dir="ltr">{report.reporter.email ?? report.reporter.id}</span>
+          {report.reporter.trusted && (
+            <span className="ms-2 rounded bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900 dark:bg-sky-950 dark:text-sky-100">
+              {t('quarantine.admin.trustedBadge')}
+            </span>
+          )}
         </dd>
         <dt>{t('adminReports.created')}</dt>
         <dd>{formatDate(report.created_at, lang, 'dateTime')}</dd>

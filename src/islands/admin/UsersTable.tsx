@@ -13,13 +13,24 @@ import { useAdminAction } from './use-admin-action.ts';
 
 type UserPage = ApiSchema<'AdminUserList'>;
 type AdminUser = UserPage['users'][number];
-type Decision = { user: AdminUser; verb: 'grant' | 'revoke' | 'ban' | 'unban' };
+type Decision = { user: AdminUser; verb: 'grant' | 'revoke' | 'ban' | 'unban' | 'trust' | 'untrust' };
 
 const DIALOG_KEYS = {
-  grant: { title: 'confirmGrant', body: 'grantBody', confirm: 'grantConfirm' },
-  revoke: { title: 'confirmRevoke', body: 'revokeBody', confirm: 'revokeConfirm' },
-  ban: { title: 'banTitle', body: 'banBody', confirm: 'banConfirm' },
-  unban: { title: 'unbanTitle', body: 'unbanBody', confirm: 'unbanConfirm' },
+  grant: { title: 'admin.users.confirmGrant', body: 'admin.users.grantBody', confirm: 'admin.users.grantConfirm' },
+  revoke: { title: 'admin.users.confirmRevoke', body: 'admin.users.revokeBody', confirm: 'admin.users.revokeConfirm' },
+  ban: { title: 'admin.users.banTitle', body: 'admin.users.banBody', confirm: 'admin.users.banConfirm' },
+  unban: { title: 'admin.users.unbanTitle', body: 'admin.users.unbanBody', confirm: 'admin.users.unbanConfirm' },
+  // Trusted reporters (issue 30): their reports can quarantine packs (docs/moderation.md § Quarantine).
+  trust: {
+    title: 'quarantine.users.trustTitle',
+    body: 'quarantine.users.trustBody',
+    confirm: 'quarantine.users.trust',
+  },
+  untrust: {
+    title: 'quarantine.users.untrustTitle',
+    body: 'quarantine.users.untrustBody',
+    confirm: 'quarantine.users.untrust',
+  },
 } as const;
 
 export function UsersTable() {
@@ -53,6 +64,17 @@ export function UsersTable() {
     const name = named(user);
     if (verb === 'grant' || verb === 'revoke') {
       await run(user.id, 'PUT', userPath(user), { isAdmin: verb === 'grant' }, t('admin.users.saved', name));
+      return;
+    }
+    if (verb === 'trust' || verb === 'untrust') {
+      const trusting = verb === 'trust';
+      const done = await run(user.id, 'PUT', userPath(user), { isTrustedReporter: trusting }, null);
+      if (done) {
+        setUndo({
+          text: t(trusting ? 'quarantine.users.trusted' : 'quarantine.users.untrusted', name),
+          request: { path: userPath(user), method: 'PUT', body: { isTrustedReporter: !trusting } },
+        });
+      }
       return;
     }
     const banning = verb === 'ban';
@@ -106,6 +128,7 @@ export function UsersTable() {
           { key: 'user', label: t('admin.users.col.user') },
           { key: 'status', label: t('admin.nodes.col.status') },
           { key: 'admin', label: t('admin.users.col.admin') },
+          { key: 'trusted', label: t('quarantine.users.column') },
           { key: 'actions', label: t('admin.nodes.col.actions') },
         ]}
       >
@@ -143,6 +166,19 @@ export function UsersTable() {
                   </button>
                 </td>
                 <td className={td}>
+                  <button
+                    type="button"
+                    role="switch"
+                    aria-checked={user.isTrustedReporter}
+                    className={user.isTrustedReporter ? button.primary : button.secondary}
+                    disabled={busy === user.id}
+                    onClick={() => setAsking({ user, verb: user.isTrustedReporter ? 'untrust' : 'trust' })}
+                  >
+                    {user.isTrustedReporter ? t('quarantine.users.isTrusted') : t('quarantine.users.notTrusted')}
+                    <span className="sr-only"> {labelOf(user)}</span>
+                  </button>
+                </td>
+                <td className={td}>
                   {/* No ban button on your own row: an admin who bans themselves locks the registry out. */}
                   {self ? (
                     <span className="text-xs text-slate-600 dark:text-slate-300">{t('admin.users.you')}</span>
@@ -165,11 +201,11 @@ export function UsersTable() {
       </PagedTable>
       <ConfirmDialog
         open={asking !== null}
-        title={asking && keys ? t(`admin.users.${keys.title}`, named(asking.user)) : ''}
-        body={keys ? t(`admin.users.${keys.body}`) : ''}
-        confirmLabel={keys ? t(`admin.users.${keys.confirm}`) : ''}
+        title={asking && keys ? t(keys.title, named(asking.user)) : ''}
+        body={keys ? t(keys.body) : ''}
+        confirmLabel={keys ? t(keys.confirm) : ''}
         cancelLabel={t('admin.cancel')}
-        tone={asking?.verb === 'grant' || asking?.verb === 'unban' ? 'primary' : 'danger'}
+        tone={asking?.verb === 'grant' || asking?.verb === 'unban' || asking?.verb === 'trust' ? 'primary' : 'danger'}
         pending={busy !== null}
         {...(asking?.verb === 'ban'
           ? { reason: { label: t('admin.users.banReason'), hint: t('admin.users.banReasonHint'), required: true } }

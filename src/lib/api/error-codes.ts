@@ -92,6 +92,9 @@ export const USER_FACING_ERROR_CODES = [
   // Pack reports.
   'report_closed',
   'report_rate_limited',
+  // Quarantine (services/quarantine/): a version reports took offline until an admin decides.
+  'quarantined',
+  'not_quarantined',
   // Ban appeals.
   'appeal_not_applicable',
   'appeal_already_open',

@@ -450,7 +450,7 @@ export interface paths {
         };
         /**
          * Download a version’s zip
-         * @description The downloadUrl of a NodeVersion. Served only while the node is visible and the version Active. Remote stores answer with a redirect to the object. Like the install route, it names the version’s advisories in `Nodeyard-Advisories` and refuses one with a malware advisory (403 `advisory_blocked`).
+         * @description The downloadUrl of a NodeVersion. Served only while the node is visible and the version Active. Remote stores answer with a redirect to the object.
          */
         get: operations["downloadNodeVersionArchive"];
         put?: never;
@@ -920,7 +920,7 @@ export interface paths {
         };
         /**
          * Retrieve a specific node by ID
-         * @description The node with its publisher and latest (highest semver Active, not yanked; with `min_age`, published at least that long ago, and absent when none is) version. The id is matched case-insensitively and the canonical one is returned. No side effects (installs are counted by /install). `advisories` / `dependency_advisories`: ids of the security advisories about the pack and its dependencies.
+         * @description The node with its publisher and latest (highest semver Active, not yanked; with `min_age`, published at least that long ago, and absent when none is) version. The id is matched case-insensitively and the canonical one is returned. No side effects (installs are counted by /install).
          */
         get: operations["getNode"];
         put?: never;
@@ -940,7 +940,7 @@ export interface paths {
         };
         /**
          * Returns a node version to be installed.
-         * @description The latest Active, not yanked version (with `min_age`: the latest one published at least that long ago, else 404 `no_version_old_enough`), or the requested `version` when it is Active, with its absolute `downloadUrl`. A requested version that was yanked is still answered, with `yanked: true`, `yanked_reason` and the header `Nodeyard-Yanked: <reason, percent-encoded>`. Counts one install, at most once per client address and version per hour (repeated calls are answered but not counted again). Pending and flagged versions are not installable (404), banned ones are refused (403). A version with active security advisories answers `Nodeyard-Advisories: <ids>`; a malware advisory refuses it (403 `advisory_blocked`, not counted).
+         * @description The latest Active, not yanked version (with `min_age`: the latest one published at least that long ago, else 404 `no_version_old_enough`), or the requested `version` when it is Active, with its absolute `downloadUrl`. A requested version that was yanked is still answered, with `yanked: true`, `yanked_reason` and the header `Nodeyard-Yanked: <reason, percent-encoded>`. Counts one install, at most once per client address and version per hour (repeated calls are answered but not counted again). Pending and flagged versions are not installable (404), banned ones are refused (403).
          */
         get: operations["installNode"];
         put?: never;
@@ -3529,14 +3529,10 @@ export interface components {
             };
         };
         Node: {
-            /** @description Nodeyard (GET /nodes/{id} only): ids of active security advisories naming this pack, any of its versions (GET /advisories/{id}). */
-            advisories?: string[];
             author?: string;
             banner_url?: string;
             category?: string;
             created_at?: string;
-            /** @description Nodeyard (GET /nodes/{id} only): ids of active advisories about Python packages that the latest version’s declared dependencies admit an affected version of. */
-            dependency_advisories?: string[];
             description: string;
             downloads?: number;
             github_stars?: number;

@@ -25,6 +25,7 @@ import { registerMaintenanceRoutes } from './maintenance/register.ts';
 import { registerReportRoutes } from './reports/register.ts';
 import { registerIndexRoutes } from './index/register.ts';
 import { registerVersionChangesRoutes } from './version-changes/register.ts';
+import { registerDecideQuarantine } from './quarantine/decide-quarantine.ts';
 import { registerWebhookRoutes } from './webhooks/register.ts';
 import { registerTrustedPublishingRoutes } from './trusted-publishing/register.ts';
 
@@ -61,6 +62,7 @@ export function registerRoutes(app: App) {
   registerReportRoutes(app);
   registerIndexRoutes(app);
   registerVersionChangesRoutes(app);
+  registerDecideQuarantine(app);
   registerWebhookRoutes(app);
   registerTrustedPublishingRoutes(app);
 }

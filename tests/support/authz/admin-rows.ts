@@ -87,6 +87,26 @@ export const adminRows: AuthzRow[] = [
     expect: adminOnly(200),
   },
   {
+    route: 'PUT /admin/users/{userId}',
+    note: 'marks the caller a trusted reporter (their reports can quarantine packs)',
+    request: (f) => ({
+      method: 'PUT',
+      path: `/admin/users/${f.actor?.id ?? 'nobody'}`,
+      json: { isTrustedReporter: true },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /admin/nodes/{nodeId}/versions/{versionNumber}/quarantine',
+    note: 'a version that is not quarantined: admins get 409 not_quarantined, everyone else never gets that far',
+    request: (f) => ({
+      method: 'POST',
+      path: `/admin/nodes/${f.node.id}/versions/${f.version.version}/quarantine`,
+      json: { decision: 'release' },
+    }),
+    expect: adminOnly(409),
+  },
+  {
     route: 'GET /admin/audit-log',
     request: () => ({ method: 'GET', path: '/admin/audit-log' }),
     expect: adminOnly(200),

@@ -40,6 +40,11 @@ export interface NodePageData {
    * the page shows a notice instead of any install path.
    */
   withheld: boolean;
+  /**
+   * A version reports quarantined (services/quarantine/), waiting for an admin: the page says so above
+   * everything else. Null when none is.
+   */
+  quarantine: { version: string; since: Date } | null;
   /** The latest version is deprecated. */
   deprecated: boolean;
   /** The publisher's note on the deprecated latest version ('' when none or not deprecated). */
@@ -118,7 +123,7 @@ export async function loadNodePage(
   ]);
   const versions: VersionEntry[] = listed.map(({ version, hasArchive, sha256 }) => ({
     version: toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason: false }),
-    downloadable: !banned && hasArchive && version.status === 'NodeVersionStatusActive',
+    downloadable: !banned && hasArchive && version.status === 'NodeVersionStatusActive' && !version.quarantinedAt,
     isLatest: version.id === row.latestVersionId,
   }));
   const latest = versions.find((entry) => entry.isLatest) ?? null;
@@ -130,6 +135,10 @@ export async function loadNodePage(
   const { selected, missing } = pickSelected(versions, latest, input.version);
   const selectedRow = listed.find((entry) => entry.version.id === selected?.version.id)?.version;
   const latestRow = listed.find((entry) => entry.version.id === row.latestVersionId)?.version;
+  const quarantined = listed
+    .map((entry) => entry.version)
+    .filter((version) => version.quarantinedAt && version.status === 'NodeVersionStatusActive')
+    .sort((a, b) => b.quarantinedAt!.getTime() - a.quarantinedAt!.getTime())[0];
 
   // A banned pack's page explains the ban; nothing of its versions is offered, warnings included.
   const warnedVersions = banned
@@ -152,6 +161,7 @@ export async function loadNodePage(
       claimLink: unclaimed && !banned,
       banned,
       withheld: !banned && row.withheld,
+      quarantine: quarantined && !banned ? { version: quarantined.version, since: quarantined.quarantinedAt! } : null,
       deprecated: latest?.version.deprecated === true,
       deprecationMessage: latest?.version.deprecated === true ? (latestRow?.deprecationMessage ?? '') : '',
       latest,

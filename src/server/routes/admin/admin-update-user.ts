@@ -11,7 +11,7 @@ const route = createRoute({
   path: '/admin/users/{userId}',
   operationId: 'adminUpdateUser',
   tags: ['Admin'],
-  summary: 'Grant or revoke admin, ban or unban an account (admins)',
+  summary: 'Grant or revoke admin or trusted-reporter status, ban or unban an account (admins)',
   description:
     'Admins cannot remove their own admin flag (409 self_demotion) or ban themselves (409 self_ban). ' +
     'A ban may carry a `reason`: it is kept with the account (the account reads it in `GET /users`), in the audit ' +
@@ -27,6 +27,14 @@ const route = createRoute({
           schema: z
             .object({
               isAdmin: z.boolean().optional(),
+              isTrustedReporter: z
+                .boolean()
+                .optional()
+                .openapi({
+                  description:
+                    'Mark or unmark a trusted reporter: their reports can quarantine a pack’s latest version ' +
+                    '(docs/moderation.md § Quarantine).',
+                }),
               status: z.enum(['UserStatusActive', 'UserStatusBanned']).optional(),
               reason: ReasonField.optional(),
             })

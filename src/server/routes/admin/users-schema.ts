@@ -7,6 +7,9 @@ export const AdminUserSchema = z
     email: z.string().optional(),
     name: z.string().optional(),
     isAdmin: z.boolean(),
+    isTrustedReporter: z
+      .boolean()
+      .openapi({ description: 'A trusted reporter: their reports can quarantine a pack’s latest version.' }),
     isApproved: z.boolean(),
     status: z.enum(['UserStatusActive', 'UserStatusBanned']),
     createdAt: z.string(),
@@ -23,6 +26,7 @@ export function toAdminUser(row: UserRow): z.infer<typeof AdminUserSchema> {
     ...(row.email ? { email: row.email } : {}),
     ...(row.name ? { name: row.name } : {}),
     isAdmin: row.isAdmin,
+    isTrustedReporter: row.isTrustedReporter,
     isApproved: row.isApproved,
     status: row.status,
     createdAt: row.createdAt.toISOString(),

@@ -11,7 +11,9 @@ const route = createRoute({
   operationId: 'adminListPackReports',
   tags: ['Admin'],
   summary: 'The pack-report triage queue (admins)',
-  description: 'Open reports oldest first by default; `status=resolved|dismissed` lists closed ones, newest first.',
+  description:
+    'Open reports oldest first by default, those of a pack with a quarantined version first of all; ' +
+    '`status=resolved|dismissed` lists closed ones, newest first.',
   security: bearerSecurity,
   request: { query: ReportListQuery },
   responses: {
@@ -39,6 +41,7 @@ export function registerListAdminReports(app: App) {
           status: r.status,
           resolution_note: r.resolutionNote,
           reporter: r.reporter,
+          quarantined: r.quarantined && { version: r.quarantined.version, since: r.quarantined.since.toISOString() },
           resolved_by: r.resolvedBy,
           resolved_at: r.resolvedAt?.toISOString() ?? null,
           created_at: r.createdAt.toISOString(),

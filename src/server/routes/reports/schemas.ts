@@ -52,7 +52,17 @@ export const AdminReportSchema = z
     details: z.string(),
     status: z.enum(REPORT_STATUSES),
     resolution_note: z.string(),
-    reporter: z.object({ id: z.string(), email: z.string().nullable() }).openapi({ description: 'Admins only.' }),
+    reporter: z
+      .object({ id: z.string(), email: z.string().nullable(), trusted: z.boolean() })
+      .openapi({ description: 'Admins only. `trusted`: a trusted reporter (their reports can quarantine).' }),
+    quarantined: z
+      .object({ version: z.string(), since: z.string().openapi({ format: 'date-time' }) })
+      .nullable()
+      .openapi({
+        description:
+          'The pack’s version that reports quarantined, waiting for a decision (POST ' +
+          '/admin/nodes/{nodeId}/versions/{versionNumber}/quarantine); such reports come first in the open queue.',
+      }),
     resolved_by: z.string().nullable(),
     resolved_at: z.string().nullable().openapi({ format: 'date-time' }),
     created_at: z.string().openapi({ format: 'date-time' }),

@@ -26,6 +26,9 @@ export const UNDOABLE_ACTIONS: ReadonlySet<string> = new Set([
   // A report's decision: undoing it opens the report again (services/reports/resolve-report.ts).
   'report.resolve',
   'report.dismiss',
+  // An admin's decision on a quarantined version (services/quarantine/): undo quarantines it again.
+  'version.quarantine_release',
+  'version.quarantine_ban',
 ]);
 
 /** Extra fields an admin write adds to its audit row's `after`. */

@@ -14,6 +14,8 @@ import { getUserOr404, userAdminState, adminUpdateUser, type UserAdminState } fr
 import { applyVersionUpdate } from './update-version.ts';
 import { versionAdminState, type VersionAdminChanges } from './version-state.ts';
 import { applyYank, YANK_ACTIONS, yankState } from '../versions/yank.ts';
+import { undoQuarantineDecision } from '../quarantine/decide-quarantine.ts';
+import { QUARANTINE_ACTIONS } from '../quarantine/quarantine-state.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
 type Json = Record<string, unknown>;
@@ -55,6 +57,9 @@ async function undoYank(tx: Db, actor: UserRow, entry: AuditRow): Promise<void> 
 async function undoOne(tx: Db, actor: UserRow, entry: AuditRow): Promise<void> {
   const extras = { undo_of: entry.id };
   if (entry.action === YANK_ACTIONS.yank || entry.action === YANK_ACTIONS.unyank) return undoYank(tx, actor, entry);
+  if (entry.action === QUARANTINE_ACTIONS.release || entry.action === QUARANTINE_ACTIONS.ban) {
+    return undoQuarantineDecision(tx, actor, entry, new Date());
+  }
   switch (entry.targetType) {
     case 'node_version': {
       const [version] = await tx.select().from(nodeVersions).where(eq(nodeVersions.id, entry.targetId));

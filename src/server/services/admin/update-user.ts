@@ -10,13 +10,20 @@ import { diffKeys, pick } from './node-state.ts';
 
 export interface UserAdminState {
   isAdmin: boolean;
+  /** Their reports can quarantine a pack (services/quarantine/); revocable like the admin flag. */
+  isTrustedReporter: boolean;
   status: UserRow['status'];
   /** Why the account is banned (null while active): part of the state so that an undo brings it back too. */
   banReason: string | null;
 }
 
 export function userAdminState(row: UserRow): UserAdminState {
-  return { isAdmin: row.isAdmin, status: row.status, banReason: row.banReason };
+  return {
+    isAdmin: row.isAdmin,
+    isTrustedReporter: row.isTrustedReporter,
+    status: row.status,
+    banReason: row.banReason,
+  };
 }
 
 /** When and by whom a status change bans the account (cleared when it is lifted). */
@@ -33,7 +40,7 @@ export async function getUserOr404(db: Db, userId: string): Promise<UserRow> {
 }
 
 /**
- * Grants or revokes the admin flag, or bans / unbans an account (with the ban's reason, time and admin kept on the
+ * Grants or revokes the admin flag or trusted-reporter status, or bans / unbans an account (with the ban's reason, time and admin kept on the
  * account, so it can be told; lifting a ban answers its open appeal). Admins cannot demote or ban themselves: that
  * is how a registry ends up with no administrator.
  */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { ArchiveRow, NodeRow, NodeVersionRow } from '../../db/rows.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
+import { refuseQuarantined } from '../quarantine/refuse-quarantined.ts';
 import { getVisibleNode } from '../nodes/find-node.ts';
 import { normalizeVersion } from '../versions/semver.ts';
 
@@ -48,6 +49,7 @@ export async function findDownloadableArchive(
     .limit(1);
   if (!row) throw notFound(`Version ${version} of node ${node.id} not found.`);
   refuseStatus(row.version, node.id);
+  refuseQuarantined(row.version, node.id);
   const archive = row.archive;
   if (!archive?.uploadedAt || archive.sha256 === null || archive.size === null) {
     throw notFound(`Version ${version} of node ${node.id} has no uploaded archive.`);

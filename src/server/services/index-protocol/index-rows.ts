@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { AppConfig } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
 import { archives, comfyNodes, nodes, nodeVersions, publishers } from '../../db/schema/index.ts';
@@ -37,6 +37,8 @@ async function loadVersions(db: Db, config: AppConfig, where: SQL | undefined) {
       and(
         visibleNodeStatus(false),
         eq(nodeVersions.status, 'NodeVersionStatusActive'),
+        // A quarantined version's download is refused (403 quarantined): it has no place in the index.
+        isNull(nodeVersions.quarantinedAt),
         isNotNull(archives.uploadedAt),
         isNotNull(archives.sha256),
         isNotNull(archives.size),

@@ -4,6 +4,7 @@ import type { NodeRow, UserRow } from '../../db/rows.ts';
 import { nodeVersions, packReports, type ReportReason } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
+import { quarantineOnReport, reportCanQuarantine } from '../quarantine/quarantine-on-report.ts';
 
 /** Reports one user may file per rolling hour (on top of the global write limits). */
 export const REPORTS_PER_USER_PER_HOUR = 10;
@@ -21,7 +22,8 @@ export interface NewReport {
 
 /**
  * Files a report in one transaction: the per-user limit is counted under a per-user advisory lock,
- * so concurrent requests of one user cannot all slip under it.
+ * so concurrent requests of one user cannot all slip under it. A report that may count toward a
+ * quarantine can quarantine the pack's latest version in the same transaction (services/quarantine/).
  */
 export async function createReport(db: Db, input: NewReport): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
@@ -47,6 +49,8 @@ export async function createReport(db: Db, input: NewReport): Promise<{ id: stri
       if (!version) throw notFound(`Version "${input.version}" of node "${input.node.id}" not found.`);
       nodeVersionId = version.id;
     }
+    // Within the reporter's daily quota, the report may count toward quarantining the pack.
+    const canQuarantine = await reportCanQuarantine(tx, input.reporter.id, input.now);
     const [row] = await tx
       .insert(packReports)
       .values({
@@ -55,6 +59,7 @@ export async function createReport(db: Db, input: NewReport): Promise<{ id: stri
         reporterUserId: input.reporter.id,
         reason: input.reason,
         details: input.details,
+        canQuarantine,
         createdAt: input.now,
       })
       .returning({ id: packReports.id });
@@ -65,6 +70,7 @@ export async function createReport(db: Db, input: NewReport): Promise<{ id: stri
       targetId: input.node.id,
       after: { report_id: row!.id, reason: input.reason, version: input.version ?? null },
     });
+    if (canQuarantine) await quarantineOnReport(tx, { nodeId: input.node.id, now: input.now });
     return { id: row!.id };
   });
 }

@@ -32,6 +32,7 @@ export async function latestPublishedBy(
         inArray(nodeVersions.nodeId, [...new Set(nodeIds)]),
         eq(nodeVersions.status, 'NodeVersionStatusActive'),
         isNull(nodeVersions.yankedAt),
+        isNull(nodeVersions.quarantinedAt),
         lte(nodeVersions.createdAt, publishedBy),
       ),
     );

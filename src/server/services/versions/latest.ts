@@ -17,7 +17,7 @@ export function isWithheld(statuses: readonly NodeVersionStatus[]): boolean {
 }
 
 /**
- * Recomputes a node's latest version (the highest semver among Active versions that are not yanked;
+ * Recomputes a node's latest version (the highest semver among Active versions that are not yanked or quarantined;
  * Pending and Flagged are not installable, yanked ones only by exact version: services/versions/yank.ts) and whether it is withheld (`isWithheld`). Call it inside the transaction of
  * every version write, status changes above all.
  *
@@ -32,10 +32,14 @@ export async function refreshLatestVersion(db: Db, nodeId: string): Promise<stri
       version: nodeVersions.version,
       status: nodeVersions.status,
       yankedAt: nodeVersions.yankedAt,
+      quarantinedAt: nodeVersions.quarantinedAt,
     })
     .from(nodeVersions)
     .where(eq(nodeVersions.nodeId, nodeId));
-  const active = versions.filter((v) => v.status === 'NodeVersionStatusActive' && v.yankedAt === null);
+  // A quarantined version (services/quarantine/) leaves "latest" like a yanked one, and is not installable at all.
+  const active = versions.filter(
+    (v) => v.status === 'NodeVersionStatusActive' && v.yankedAt === null && v.quarantinedAt === null,
+  );
   const latest = active.sort((a, b) => compareVersionsDesc(a.version, b.version))[0];
   const latestId = latest?.id ?? null;
   const withheld = isWithheld(versions.map((v) => v.status));

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { NodeRow } from '../../db/rows.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { quarantinedVersionOf, refuseQuarantined } from '../quarantine/refuse-quarantined.ts';
 import { loadVersionsWithArchive, withArchive, type VersionWithArchive } from '../nodes/load-bundles.ts';
 import { latestPublishedBy } from './aged-latest.ts';
 import { findVersionByNumber } from './lookup-version.ts';
@@ -9,7 +10,8 @@ import { normalizeVersion } from './semver.ts';
 /**
  * The version `/install` hands out: the latest Active, not yanked one (with a minimum release age:
  * the latest such one created at or before `publishedBy`), or the requested one only when it is
- * Active and its archive was uploaded. An exact version ignores yanks and the age: a pin is a pin.
+ * Active and its archive was uploaded. An exact version ignores yanks and the age: a pin is a pin. A
+ * quarantined version is refused either way (403 `quarantined`).
  * Upstream ignored the status of an explicit version (§6.12).
  */
 export async function resolveInstallVersion(
@@ -36,6 +38,9 @@ async function latestOf(db: Db, node: NodeRow): Promise<VersionWithArchive> {
     ? (await loadVersionsWithArchive(db, [node.latestVersionId])).get(node.latestVersionId)
     : undefined;
   if (!latest || latest.version.status !== 'NodeVersionStatusActive') {
+    // Quarantine took the only installable version out of "latest": say so rather than "nothing yet".
+    const quarantined = await quarantinedVersionOf(db, node.id);
+    if (quarantined) refuseQuarantined(quarantined, node.id);
     throw notFound(`Node "${node.id}" has no installable version yet.`);
   }
   return latest;
@@ -62,6 +67,8 @@ async function exactOf(db: Db, node: NodeRow, requested: string): Promise<Versio
   const label = `Version ${version} of node "${node.id}"`;
   switch (found?.version.status) {
     case 'NodeVersionStatusActive':
+      // Unlike a yank, a pin does not get past a quarantine.
+      refuseQuarantined(found.version, node.id);
       return found;
     case 'NodeVersionStatusPending':
       throw notFound(`${label} is not installable yet: it is waiting for review.`);
