@@ -9,6 +9,7 @@ import { useDashboard } from './context.ts';
 import { EditPublisherDialog } from './EditPublisherDialog.tsx';
 import { NodeList } from './nodes/NodeList.tsx';
 import { TokenSection } from './tokens/TokenSection.tsx';
+import { WebhookSection } from './webhooks/WebhookSection.tsx';
 import { TrustedPublisherSection } from './trusted-publishing/TrustedPublisherSection.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { StatusBadge } from './ui/StatusBadge.tsx';
@@ -84,6 +85,7 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
       {isOwner ? (
         <>
           <TokenSection publisherId={publisher.id} />
+          <WebhookSection publisherId={publisher.id} />
           <TrustedPublisherSection publisherId={publisher.id} />
         </>
       ) : (

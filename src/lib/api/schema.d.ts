@@ -2,6 +2,86 @@
 // change the route, run `npm run openapi` and then `npm run api-types`.
 
 export interface paths {
+    "/admin/advisories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish an advisory (admins)
+         * @description Allocates the next NYSA-YYYY-NNNN id and publishes the advisory at once (it is in the feed on answer). Packs must exist; versions must read as semver (packs) or PEP 440 (PyPI), else 400 `invalid_advisory` naming each field. Audited as `advisory.create`.
+         */
+        post: operations["adminCreateAdvisory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/advisories/{advisoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit an advisory (admins)
+         * @description Replaces the advisory’s text and affected list; `modified` moves. Audited as `advisory.update`.
+         */
+        put: operations["adminUpdateAdvisory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/advisories/{advisoryId}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an advisory (admins)
+         * @description Sets OSV `withdrawn`: the advisory stays in the feed but matches nothing and blocks no install. A second withdrawal is 409 `advisory_withdrawn`. Audited as `advisory.withdraw`.
+         */
+        post: operations["adminWithdrawAdvisory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/advisories/from-ban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a malware advisory from a ban (admins)
+         * @description The one-click follow-up of a malware ban: a CRITICAL `malware` advisory naming the banned version (or every version of a banned pack), prefilled from the ban’s reason; `summary`/`details` override the prefilled text. Installs of what it names are then refused with 403 `advisory_blocked`. 201 when published, 200 with the existing advisory when one already covers the ban; 409 `advisory_needs_ban` when nothing is banned. Audited as `advisory.from_ban`.
+         */
+        post: operations["adminAdvisoryFromBan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/audit-log": {
         parameters: {
             query?: never;
@@ -441,6 +521,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/advisories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The advisory feed (OSV documents)
+         * @description Every advisory as an OSV document, oldest `modified` first, withdrawn ones included (drop what is withdrawn). `modified_since` (RFC 3339) keeps those modified at or after it; page with `next_cursor`. Answers carry ETag and Last-Modified: send If-None-Match or If-Modified-Since to get a 304 when nothing changed.
+         */
+        get: operations["listAdvisories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advisories/{advisoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One advisory (OSV JSON)
+         * @description The OSV document of one advisory. For a Python-package advisory, `database_specific.dependent_packs` lists the public packs whose installable versions declare a dependency admitting an affected version.
+         */
+        get: operations["getAdvisory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advisories/all.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every advisory, OSV bulk format
+         * @description OSV's bulk export: a zip with one `<id>.json` OSV document per advisory (withdrawn ones included), like an ecosystem's all.zip on osv.dev. ETag and Last-Modified: revalidate instead of downloading it again.
+         */
+        get: operations["downloadAllAdvisories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/advisories/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which advisories affect these installed versions
+         * @description A batch of `{pack, version}` (a Nodeyard pack) and `{pypi, version}` (a Python package) pairs, up to 1000. Answers one `results` entry per pair, in order, each with the active advisories covering that exact version (OSV's querybatch shape). Pack ids match case-insensitively, Python names by PEP 503; pack versions compare by semver, Python ones by PEP 440.
+         */
+        post: operations["queryAdvisories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/archives/{nodeId}/{version}/node.zip": {
         parameters: {
             query?: never;
@@ -450,7 +610,7 @@ export interface paths {
         };
         /**
          * Download a version’s zip
-         * @description The downloadUrl of a NodeVersion. Served only while the node is visible and the version Active. Remote stores answer with a redirect to the object.
+         * @description The downloadUrl of a NodeVersion. Served only while the node is visible and the version Active. Remote stores answer with a redirect to the object. Like the install route, it names the version’s advisories in `Nodeyard-Advisories` and refuses one with a malware advisory (403 `advisory_blocked`).
          */
         get: operations["downloadNodeVersionArchive"];
         put?: never;
@@ -920,7 +1080,7 @@ export interface paths {
         };
         /**
          * Retrieve a specific node by ID
-         * @description The node with its publisher and latest (highest semver Active, not yanked; with `min_age`, published at least that long ago, and absent when none is) version. The id is matched case-insensitively and the canonical one is returned. No side effects (installs are counted by /install).
+         * @description The node with its publisher and latest (highest semver Active, not yanked; with `min_age`, published at least that long ago, and absent when none is) version. The id is matched case-insensitively and the canonical one is returned. No side effects (installs are counted by /install). `advisories` / `dependency_advisories`: ids of the security advisories about the pack and its dependencies.
          */
         get: operations["getNode"];
         put?: never;
@@ -940,7 +1100,7 @@ export interface paths {
         };
         /**
          * Returns a node version to be installed.
-         * @description The latest Active, not yanked version (with `min_age`: the latest one published at least that long ago, else 404 `no_version_old_enough`), or the requested `version` when it is Active, with its absolute `downloadUrl`. A requested version that was yanked is still answered, with `yanked: true`, `yanked_reason` and the header `Nodeyard-Yanked: <reason, percent-encoded>`. Counts one install, at most once per client address and version per hour (repeated calls are answered but not counted again). Pending and flagged versions are not installable (404), banned ones are refused (403).
+         * @description The latest Active, not yanked version (with `min_age`: the latest one published at least that long ago, else 404 `no_version_old_enough`), or the requested `version` when it is Active, with its absolute `downloadUrl`. A requested version that was yanked is still answered, with `yanked: true`, `yanked_reason` and the header `Nodeyard-Yanked: <reason, percent-encoded>`. Counts one install, at most once per client address and version per hour (repeated calls are answered but not counted again). Pending and flagged versions are not installable (404), banned ones are refused (403). A version with active security advisories answers `Nodeyard-Advisories: <ids>`; a malware advisory refuses it (403 `advisory_blocked`, not counted).
          */
         get: operations["installNode"];
         put?: never;
@@ -3083,6 +3243,86 @@ export interface components {
             totalPages: number;
             users: components["schemas"]["AdminUser"][];
         };
+        AdvisoryAffected: {
+            /**
+             * @description "Nodeyard": a pack (semver); "PyPI": a Python package (PEP 440).
+             * @enum {string}
+             */
+            ecosystem: "Nodeyard" | "PyPI";
+            /** @description Pack id or PyPI name. */
+            package: string;
+            /** @default [] */
+            ranges: components["schemas"]["AdvisoryRange"][];
+            /** @default [] */
+            versions: string[];
+        };
+        AdvisoryFromBanRequest: {
+            details?: string;
+            node_id: string;
+            summary?: string;
+            /** @description The banned version; omitted: the banned pack. */
+            version?: string;
+        };
+        AdvisoryList: {
+            advisories: components["schemas"]["OsvAdvisory"][];
+            /** @description Pass as `cursor` for the next page; absent on the last. */
+            next_cursor?: string;
+        };
+        AdvisoryQueryRequest: {
+            queries: ({
+                pack: string;
+                version: string;
+            } | {
+                pypi: string;
+                version: string;
+            })[];
+        };
+        AdvisoryQueryResponse: {
+            results: {
+                vulns: {
+                    id: string;
+                    /** @enum {string} */
+                    kind: "malware" | "vulnerability";
+                    modified: string;
+                    /** @enum {string} */
+                    severity: "LOW" | "MODERATE" | "HIGH" | "CRITICAL";
+                    summary: string;
+                }[];
+            }[];
+        };
+        AdvisoryRange: {
+            /** @description First version that is no longer affected. */
+            fixed?: string;
+            /** @description First affected version; "0" = from the first version on. */
+            introduced: string;
+            /** @description Last affected version (instead of fixed). */
+            last_affected?: string;
+        };
+        AdvisoryRequest: {
+            affected: components["schemas"]["AdvisoryAffected"][];
+            /**
+             * @description GHSA-…, CVE-…, PYSEC-…, MAL-… ids of the same problem.
+             * @default []
+             */
+            aliases: string[];
+            /** @default  */
+            details: string;
+            /**
+             * @description malware: installs of affected pack versions are refused (403 advisory_blocked).
+             * @enum {string}
+             */
+            kind: "malware" | "vulnerability";
+            /** @default [] */
+            references: {
+                /** @enum {string} */
+                type: "ADVISORY" | "ARTICLE" | "DETECTION" | "DISCUSSION" | "REPORT" | "FIX" | "INTRODUCED" | "PACKAGE" | "EVIDENCE" | "WEB";
+                /** Format: uri */
+                url: string;
+            }[];
+            /** @enum {string} */
+            severity: "LOW" | "MODERATE" | "HIGH" | "CRITICAL";
+            summary: string;
+        };
         APIKey: {
             created_at?: string;
             description?: string;
@@ -3529,10 +3769,14 @@ export interface components {
             };
         };
         Node: {
+            /** @description Nodeyard (GET /nodes/{id} only): ids of active security advisories naming this pack, any of its versions (GET /advisories/{id}). */
+            advisories?: string[];
             author?: string;
             banner_url?: string;
             category?: string;
             created_at?: string;
+            /** @description Nodeyard (GET /nodes/{id} only): ids of active advisories about Python packages that the latest version’s declared dependencies admit an affected version of. */
+            dependency_advisories?: string[];
             description: string;
             downloads?: number;
             github_stars?: number;
@@ -3709,6 +3953,48 @@ export interface components {
             deprecated?: boolean;
             /** @description Nodeyard addition: shown on the node page while the version is deprecated; cleared on un-deprecating. */
             deprecation_message?: string;
+        };
+        OsvAdvisory: {
+            affected: {
+                package: {
+                    /** @enum {string} */
+                    ecosystem: "Nodeyard" | "PyPI";
+                    name: string;
+                    purl?: string;
+                };
+                ranges?: {
+                    events: {
+                        [key: string]: string;
+                    }[];
+                    /** @enum {string} */
+                    type: "SEMVER" | "ECOSYSTEM";
+                }[];
+                versions?: string[];
+            }[];
+            aliases: string[];
+            database_specific: {
+                /** @description Packs whose declared dependencies admit an affected PyPI version (single documents). */
+                dependent_packs?: {
+                    pack: string;
+                    versions: string[];
+                }[];
+                /** @enum {string} */
+                kind: "malware" | "vulnerability";
+                /** @enum {string} */
+                severity: "LOW" | "MODERATE" | "HIGH" | "CRITICAL";
+                url: string;
+            };
+            details: string;
+            id: string;
+            modified: string;
+            published: string;
+            references: {
+                type: string;
+                url: string;
+            }[];
+            schema_version: string;
+            summary: string;
+            withdrawn?: string;
         };
         PackReportCreated: {
             /** Format: uuid */
@@ -4225,6 +4511,264 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    adminCreateAdvisory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvisoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The advisory (OSV) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OsvAdvisory"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminUpdateAdvisory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                advisoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvisoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The advisory (OSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OsvAdvisory"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminWithdrawAdvisory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                advisoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advisory (OSV) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OsvAdvisory"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminAdvisoryFromBan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvisoryFromBanRequest"];
+            };
+        };
+        responses: {
+            /** @description Already published for this ban */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OsvAdvisory"];
+                };
+            };
+            /** @description Published */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OsvAdvisory"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     adminListAuditLog: {
         parameters: {
             query?: {
@@ -5721,6 +6265,153 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listAdvisories: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                modified_since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of advisories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvisoryList"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAdvisory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                advisoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The advisory */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OsvAdvisory"];
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    downloadAllAdvisories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not modified */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    queryAdvisories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdvisoryQueryRequest"];
+            };
+        };
+        responses: {
+            /** @description Matches per pair */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvisoryQueryResponse"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
+import { apiErrorText, apiFieldErrors } from '../../../lib/api/error-text.ts';
+import { toast } from '../../toast/index.ts';
+import { ErrorNote } from '../../ui/ErrorNote.tsx';
+import { button } from '../../ui/styles.ts';
+import { useDashboard } from '../context.ts';
+import { TextField } from '../ui/TextField.tsx';
+import { useInvalidate } from '../use-invalidate.ts';
+import { SUBSCRIBABLE_EVENTS, webhookPaths, type CreatedWebhook, type SubscribableEvent } from './types.ts';
+
+interface Props {
+  publisherId: string;
+  onCreated: (webhook: CreatedWebhook) => void;
+}
+
+interface Body {
+  url: string;
+  description: string;
+  events: SubscribableEvent[];
+}
+
+/** Address, optional description and the events of a new endpoint (the verdict events checked by default). */
+export function CreateWebhookForm({ publisherId, onCreated }: Props) {
+  const { t } = useDashboard();
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<SubscribableEvent[]>(['version.active', 'version.flagged']);
+  const invalidate = useInvalidate();
+  // A plain mutation with gcTime 0: its result holds the secret, which must not outlive the notice.
+  const create = useMutation<CreatedWebhook, ApiRequestError, Body>({
+    mutationFn: (body) => apiRequest<CreatedWebhook>('POST', webhookPaths.list(publisherId), { body }),
+    gcTime: 0,
+  });
+  const errors = apiFieldErrors(t, create.error);
+  const toggle = (event: SubscribableEvent, on: boolean) =>
+    setEvents((current) => (on ? [...current, event] : current.filter((e) => e !== event)));
+  const ready = url.trim() !== '' && events.length > 0;
+
+  return (
+    <form
+      className="flex flex-col gap-3"
+      data-testid="create-webhook-form"
+      onSubmit={(submit) => {
+        submit.preventDefault();
+        if (!ready) return;
+        create.mutate(
+          { url: url.trim(), description: description.trim(), events },
+          {
+            onSuccess: async (webhook) => {
+              onCreated(webhook);
+              setUrl('');
+              setDescription('');
+              create.reset();
+              toast.success(t('webhooks.added', { url: webhook.url }));
+              await invalidate(webhookPaths.list(publisherId));
+            },
+            onError: (error) => toast.error(apiErrorText(t, error)),
+          },
+        );
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label={t('webhooks.url')}
+          help={t('webhooks.urlHelp')}
+          error={errors['url']}
+          name="webhook-url"
+          type="url"
+          inputMode="url"
+          dir="ltr"
+          placeholder="https://"
+          value={url}
+          onValueChange={setUrl}
+          required
+          maxLength={2000}
+        />
+        <TextField
+          label={t('webhooks.description')}
+          error={errors['description']}
+          name="webhook-description"
+          value={description}
+          onValueChange={setDescription}
+          maxLength={200}
+        />
+      </div>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="text-sm font-medium">{t('webhooks.events')}</legend>
+        <div className="grid gap-1 sm:grid-cols-2">
+          {SUBSCRIBABLE_EVENTS.map(([event, labelKey]) => (
+            <label key={event} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="webhook-events"
+                value={event}
+                checked={events.includes(event)}
+                onChange={(change) => toggle(event, change.target.checked)}
+              />
+              <span>{t(labelKey)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <button type="submit" className={button.primary} disabled={create.isPending || !ready}>
+          {create.isPending ? t('webhooks.adding') : t('webhooks.add')}
+        </button>
+      </div>
+      <ErrorNote message={create.error ? apiErrorText(t, create.error) : null} />
+    </form>
+  );
+}
