@@ -39,6 +39,11 @@ function sample(column: PgColumn): unknown {
       return (column as PgColumn & { enumValues: string[] }).enumValues.at(-1);
     case 'PgBoolean':
       return !(column.default ?? false);
+    case 'PgArray': {
+      // Two elements of the element type: quotes and non-ASCII text test the array literal's escaping.
+      const element = (column as PgColumn & { baseColumn: PgColumn }).baseColumn;
+      return [sample(element), sample(element)];
+    }
     default:
       throw new Error(`${column.name}: no sample value for ${column.columnType}; add one here`);
   }
