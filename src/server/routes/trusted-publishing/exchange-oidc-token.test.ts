@@ -260,17 +260,28 @@ describe('publishing with an exchanged credential', () => {
     expect(await response.json()).toMatchObject({ error: 'token_expired' });
   });
 
-  it('stops publishing once its trusted publisher is removed (400 token_revoked)', async () => {
+  it('stops publishing, and a pending upload, once its trusted publisher is removed (token_revoked)', async () => {
     const { id } = await register({ node_id: 'short-lived-pack', repository: 'octo-org/short-lived' });
     const credential = await credentialFor(githubActionsClaims('octo-org/short-lived', { repository_id: '690002' }));
+    // A publish whose upload URL is still out when the trusted publisher goes.
+    const started = await publish('short-lived-pack', credential);
+    expect(started.status).toBe(201);
+    const { signedUrl } = (await started.json()) as { signedUrl: string };
     const removed = await t.request(`/publishers/${s.publisher.id}/trusted-publishers/${id}`, {
       method: 'DELETE',
       token: s.owner.token,
     });
     expect(removed.status).toBe(204);
-    const response = await publish('short-lived-pack', credential);
+    const response = await publish('short-lived-pack', credential, '1.0.1');
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'token_revoked' });
+    const upload = await t.request(signedUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/zip' },
+      body: buildZip(samplePackFiles('short-lived-pack')),
+    });
+    expect(upload.status).toBe(403);
+    expect(await upload.json()).toMatchObject({ error: 'token_revoked' });
   });
 });
 
