@@ -1,4 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import { nodeVersions, versionScanFindings } from '../../src/server/db/schema/in
 import { pyprojectToml } from '../../src/lib/publish/publish-commands.ts';
 import { publisherScene, type PublisherScene } from '../support/authz/scene.ts';
 import { insertToken } from '../support/factories.ts';
+import { githubActionsClaims, startOidcIssuer, type OidcIssuer } from '../support/oidc-issuer.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { buildZip } from '../support/zip.ts';
 
@@ -41,9 +43,30 @@ describe.skipIf(pythonMissing)('ci/publish-action/publish.py against a local reg
   let apiUrl: string;
   let folder: string;
   let token: string;
+  let issuer: OidcIssuer;
+  let actions: Server;
+  let actionsUrl: string;
+  const ACTIONS_REQUEST_TOKEN = 'actions-request-token';
 
   beforeAll(async () => {
-    t = await createTestApp();
+    issuer = await startOidcIssuer({ now: () => new Date() });
+    t = await createTestApp({
+      config: {
+        trustedPublishing: { issuers: [{ issuer: issuer.url, jwksUrl: issuer.jwksUrl }], audience: 'nodeyard' },
+      },
+    });
+    // GitHub Actions' token endpoint as a job sees it (ACTIONS_ID_TOKEN_REQUEST_URL): a token of the
+    // local issuer for the audience asked, to the bearer of the job's request token only.
+    actions = createServer((request, response) => {
+      const audience = new URL(request.url ?? '/', 'http://x').searchParams.get('audience') ?? '';
+      if (request.headers.authorization !== `Bearer ${ACTIONS_REQUEST_TOKEN}`)
+        return void response.writeHead(401).end();
+      void issuer.sign(githubActionsClaims('octo-org/ci-trusted'), { audience }).then((value) => {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ value }));
+      });
+    });
+    await new Promise<void>((resolve) => actions.listen(0, '127.0.0.1', () => resolve()));
+    actionsUrl = `http://127.0.0.1:${(actions.address() as AddressInfo).port}/token?v=1`;
     s = await publisherScene(t);
     ({ token } = await insertToken(t.services.db, s.publisher, { name: 'ci', createdBy: s.owner.user.id }));
     server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -54,6 +77,8 @@ describe.skipIf(pythonMissing)('ci/publish-action/publish.py against a local reg
     t.jobs.start();
   });
   afterAll(async () => {
+    await new Promise<void>((resolve) => actions.close(() => resolve()));
+    await issuer.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await rm(folder, { recursive: true, force: true });
     await t.close();
@@ -117,6 +142,28 @@ describe.skipIf(pythonMissing)('ci/publish-action/publish.py against a local reg
         const place = finding.line === null ? finding.file : `${finding.file}:${finding.line}`;
         expect(result.stdout).toContain(`  ${finding.ruleId} [${finding.severity}] ${place}: `);
       }
+    },
+  );
+
+  it(
+    'publishes from a GitHub Actions job with no stored secret: the identity token is exchanged first',
+    { timeout: 60_000 },
+    async () => {
+      const registered = await t.request(`/publishers/${s.publisher.id}/trusted-publishers`, {
+        method: 'POST',
+        token: s.owner.token,
+        json: { repository: 'octo-org/ci-trusted', workflow: 'publish.yml', node_id: 'ci-trusted' },
+      });
+      expect(registered.status, await registered.clone().text()).toBe(201);
+      const archive = await packZip('ci-trusted', CLEAN_NODES);
+      const result = await runScript(['--api-url', apiUrl, '--archive', archive], {
+        ACTIONS_ID_TOKEN_REQUEST_URL: actionsUrl,
+        ACTIONS_ID_TOKEN_REQUEST_TOKEN: ACTIONS_REQUEST_TOKEN,
+      });
+      expect(result, result.stderr).toMatchObject({ code: 0 });
+      expect(result.stdout).toContain("Exchanged the job's identity token for a short-lived publish token.");
+      expect(result.stdout).toContain('Verdict: active');
+      expect(result.stdout + result.stderr).not.toMatch(/nyd_tp_|eyJ/);
     },
   );
 
