@@ -126,6 +126,8 @@ export function createApp(services: Services, options: AppOptions = {}): App {
         'Nodeyard-Key-Id',
         'Nodeyard-Index-Cursor',
         'Nodeyard-Yanked',
+        // The advisories of the version an install or download serves (services/advisories/install-gate.ts).
+        'Nodeyard-Advisories',
       ],
       maxAge: 600,
     }),

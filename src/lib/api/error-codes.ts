@@ -95,6 +95,11 @@ export const USER_FACING_ERROR_CODES = [
   // Quarantine (services/quarantine/): a version reports took offline until an admin decides.
   'quarantined',
   'not_quarantined',
+  // Security advisories (services/advisories/): a malware advisory blocks installs; admins' advisory edits.
+  'advisory_blocked',
+  'invalid_advisory',
+  'advisory_withdrawn',
+  'advisory_needs_ban',
   // Ban appeals.
   'appeal_not_applicable',
   'appeal_already_open',

@@ -15,6 +15,8 @@ export const LISTS_KEY = 'lists';
 export const SEARCH_KEY = 'search';
 /** The list of publishers. */
 export const PUBLISHERS_KEY = 'publishers';
+/** The advisory feed and every answer that names advisories (a pack's, or of the Python packages it depends on). */
+export const ADVISORIES_KEY = 'advisories';
 
 /** Fastly's and Varnish's name for the keys (space-separated). */
 export const SURROGATE_KEY_HEADER = 'surrogate-key';
@@ -51,6 +53,8 @@ export interface FeedChange {
 export function keysOfChange(change: FeedChange): string[] {
   // Lists and searches show each pack's publisher name too.
   const keys = [LISTS_KEY, SEARCH_KEY];
+  // An advisory change (migration 0023) names no pack when it is about a Python package: purge every answer naming advisories.
+  if (change.kind === 'advisory') keys.push(ADVISORIES_KEY);
   if (change.kind === 'publisher') {
     keys.push(PUBLISHERS_KEY);
     if (change.publisherId) keys.push(publisherKey(change.publisherId));

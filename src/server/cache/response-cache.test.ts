@@ -132,8 +132,8 @@ describe('response cache', () => {
     expect(identity.headers['etag']).toBe(first.headers['etag']);
     expect(identity.headers['cache-control']).toMatch(/public/);
     // What the answer shows, for a CDN in front.
-    expect(identity.headers['surrogate-key']).toBe(`node:cached-pack publisher:${s.publisher.id}`);
-    expect(identity.headers['cache-tag']).toBe(`node:cached-pack,publisher:${s.publisher.id}`);
+    expect(identity.headers['surrogate-key']).toBe(`node:cached-pack publisher:${s.publisher.id} advisories`);
+    expect(identity.headers['cache-tag']).toBe(`node:cached-pack,publisher:${s.publisher.id},advisories`);
   });
 
   it('answers a matching If-None-Match with an empty 304', async () => {

@@ -28,6 +28,7 @@ import { registerVersionChangesRoutes } from './version-changes/register.ts';
 import { registerDecideQuarantine } from './quarantine/decide-quarantine.ts';
 import { registerWebhookRoutes } from './webhooks/register.ts';
 import { registerTrustedPublishingRoutes } from './trusted-publishing/register.ts';
+import { registerAdvisoryRoutes } from './advisories/register.ts';
 
 /** Every API route, registered once. One file per route under routes/<area>/. */
 export function registerRoutes(app: App) {
@@ -65,4 +66,5 @@ export function registerRoutes(app: App) {
   registerDecideQuarantine(app);
   registerWebhookRoutes(app);
   registerTrustedPublishingRoutes(app);
+  registerAdvisoryRoutes(app);
 }

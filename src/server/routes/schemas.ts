@@ -195,6 +195,22 @@ export const NodeSchema = z
     search_ranking: z.number().int().optional(),
     preempted_comfy_node_names: z.array(z.string()).optional(),
     created_at: z.string().optional(),
+    advisories: z
+      .array(z.string())
+      .optional()
+      .openapi({
+        description:
+          'Nodeyard (GET /nodes/{id} only): ids of active security advisories naming this pack, any of its versions ' +
+          '(GET /advisories/{id}).',
+      }),
+    dependency_advisories: z
+      .array(z.string())
+      .optional()
+      .openapi({
+        description:
+          'Nodeyard (GET /nodes/{id} only): ids of active advisories about Python packages that the latest ' +
+          'version’s declared dependencies admit an affected version of.',
+      }),
   })
   .openapi('Node');
 

@@ -1,4 +1,5 @@
 import { adminRows } from './admin-rows.ts';
+import { advisoryRows } from './advisory-rows.ts';
 import { banAppealRows } from './ban-appeal-rows.ts';
 import { ciRows } from './ci-rows.ts';
 import { contractOpsRows } from './contract-ops-rows.ts';
@@ -18,6 +19,7 @@ export const ALL_ROWS: readonly AuthzRow[] = [
   ...publisherRows,
   ...nodeRows,
   ...adminRows,
+  ...advisoryRows,
   ...ciRows,
   ...moderationRows,
   ...releaseRows,

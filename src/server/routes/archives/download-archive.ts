@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { notFound } from '../../errors.ts';
+import { ADVISORIES_HEADER, checkInstallAdvisories } from '../../services/advisories/install-gate.ts';
 import { findDownloadableArchive } from '../../services/archives/downloadable-archive.ts';
 import { errorResponses } from '../schemas.ts';
 
@@ -14,7 +15,8 @@ const route = createRoute({
   summary: 'Download a version’s zip',
   description:
     'The downloadUrl of a NodeVersion. Served only while the node is visible and the version Active. Remote ' +
-    'stores answer with a redirect to the object.',
+    'stores answer with a redirect to the object. Like the install route, it names the version’s advisories in ' +
+    '`Nodeyard-Advisories` and refuses one with a malware advisory (403 `advisory_blocked`).',
   request: {
     params: z.object({
       nodeId: z.string().openapi({ param: { name: 'nodeId', in: 'path' } }),
@@ -40,6 +42,9 @@ export function registerDownloadArchive(app: App) {
     const { db, storage } = c.get('services');
     const { nodeId, version } = c.req.valid('param');
     const { node, version: row, archive } = await findDownloadableArchive(db, nodeId, version);
+    // Clients that build the URL themselves (Manager's cache, mirrors) skip /install: the same gate stands here.
+    const advisories = await checkInstallAdvisories(db, node.id, row.version);
+    if (advisories) c.header(ADVISORIES_HEADER, advisories);
     const redirect = await storage.downloadRedirectUrl(archive.key);
     if (redirect) return c.redirect(redirect, 302);
 

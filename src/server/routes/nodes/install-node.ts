@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { getVisibleNode } from '../../services/nodes/find-node.ts';
+import { ADVISORIES_HEADER, checkInstallAdvisories } from '../../services/advisories/install-gate.ts';
 import { countInstallInBackground } from '../../services/nodes/count-install.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { resolveInstallVersion } from '../../services/versions/resolve-install.ts';
@@ -24,7 +25,8 @@ const route = createRoute({
     '`downloadUrl`. A requested version that was yanked is still answered, with `yanked: true`, `yanked_reason` ' +
     'and the header `Nodeyard-Yanked: <reason, percent-encoded>`. Counts one install, at most once per client ' +
     'address and version per hour (repeated calls are answered but not counted again). Pending and flagged ' +
-    'versions are not installable (404), banned ones are refused (403).',
+    'versions are not installable (404), banned ones are refused (403). A version with active security advisories ' +
+    'answers `Nodeyard-Advisories: <ids>`; a malware advisory refuses it (403 `advisory_blocked`, not counted).',
   request: {
     params: z.object({ nodeId: nodeIdParam }),
     query: z.object({
@@ -48,6 +50,9 @@ export function registerInstallNode(app: App) {
     const { db, config, clock } = c.get('services');
     const node = await getVisibleNode(db, nodeId);
     const found = await resolveInstallVersion(db, node, version, { publishedBy: minAgeCutoff(minAge, config, clock) });
+    // Refused before counting: a blocked install is no download.
+    const advisories = await checkInstallAdvisories(db, node.id, found.version.version);
+    if (advisories) c.header(ADVISORIES_HEADER, advisories);
     // Counted after the answer is on its way: a slow or failed count never delays or fails an install.
     countInstallInBackground(db, c.get('logger'), {
       nodeId: node.id,
