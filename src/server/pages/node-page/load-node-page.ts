@@ -22,6 +22,8 @@ export interface VersionEntry {
   /** Active with an accepted archive, and the node is not banned: the download link works. */
   downloadable: boolean;
   isLatest: boolean;
+  /** Reports quarantined it (services/quarantine/): not installable until an admin decides. */
+  quarantined: boolean;
 }
 
 export interface NodePageData {
@@ -125,6 +127,7 @@ export async function loadNodePage(
     version: toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason: false }),
     downloadable: !banned && hasArchive && version.status === 'NodeVersionStatusActive' && !version.quarantinedAt,
     isLatest: version.id === row.latestVersionId,
+    quarantined: version.quarantinedAt !== null,
   }));
   const latest = versions.find((entry) => entry.isLatest) ?? null;
   // Newest semver first, so the first downloadable, non-deprecated one is the one to offer.
