@@ -56,6 +56,17 @@ module.exports = {
       to: { path: ['^src/server/db/schema/', '(^|/)node_modules/drizzle-orm/'] },
     },
     {
+      name: 'routes-not-composition',
+      severity: 'error',
+      comment: 'Routes never build workers or compose job handlers: they call what Services offers (e.g. runDueJobs).',
+      from: { path: '^src/server/(routes|services|pages)/', pathNot: TEST },
+      to: {
+        path: ['^src/server/jobs/worker\\.ts$', '^src/server/job-handlers\\.ts$', '^src/server/compose-services\\.ts$'],
+        // A handler's type (JobHandler) is fine: a service declares the handler, job-handlers.ts composes it.
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'queries-in-services',
       severity: 'error',
       comment:

@@ -9,6 +9,8 @@ import { createGitHubVerifier, type GitHubVerifier } from './services/publishers
 import { createFsStorage } from './storage/fs.ts';
 import type { ArchiveStorage } from './storage/port.ts';
 import { ephemeralKeyring, type IndexKeyring } from './index-protocol/keyring.ts';
+import { defaultJobHandlers } from './job-handlers.ts';
+import { JobWorker } from './jobs/worker.ts';
 import { JwksCache } from './services/trusted-publishing/jwks-cache.ts';
 
 export interface ComposeOptions {
@@ -37,7 +39,7 @@ export function composeServices(options: ComposeOptions): Services {
           clock,
         })
       : options.storage;
-  return {
+  const services: Services = {
     db: options.db,
     config: options.config,
     identity: options.identity,
@@ -50,5 +52,8 @@ export function composeServices(options: ComposeOptions): Services {
     imageUrls: createImageUrlSigner(imageUrlSecret(options.config.imageUrlSecret, options.config.signingSecret)),
     indexKeys: options.indexKeys ?? ephemeralKeyring(),
     trustedPublishingKeys: new JwksCache(clock),
+    // A worker of its own for each call: the process's worker may be busy, or run in another process.
+    runDueJobs: () => new JobWorker(services, defaultJobHandlers()).runDue(),
   };
+  return services;
 }

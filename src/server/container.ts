@@ -78,4 +78,10 @@ export interface Services {
   indexKeys: IndexKeyring;
   /** The trusted-publishing issuers' signing keys, fetched and cached (services/trusted-publishing/jwks-cache.ts). */
   trustedPublishingKeys: JwksCache;
+  /**
+   * Runs the background jobs that are due now, before the caller goes on (an admin's
+   * `GET /security-scan?wait=true`); composed with the job handlers in compose-services.ts, so no
+   * route or service builds a worker. Returns how many jobs ran.
+   */
+  runDueJobs(): Promise<number>;
 }

@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdminOrService } from '../../auth/service-token.ts';
-import { defaultJobHandlers } from '../../job-handlers.ts';
-import { JobWorker } from '../../jobs/worker.ts';
 import { sweepPendingVersions } from '../../services/moderation/security-scan.ts';
 import { errorResponses, queryBoolean } from '../schemas.ts';
 import { parseGoDuration } from './go-duration.ts';
@@ -69,12 +67,7 @@ export function registerSecurityScan(app: App) {
       minAgeMs: query.minAge ?? 0,
       maxNodes: Math.min(query.maxNodes ?? 50, MAX_NODES),
     });
-    let scanned = 0;
-    if (query.wait) {
-      // A worker of its own, for this request only: the server's worker may be busy or elsewhere.
-      const worker = new JobWorker(services, defaultJobHandlers());
-      scanned = await worker.runDue();
-    }
+    const scanned = query.wait ? await services.runDueJobs() : 0;
     return c.json({ queued: result.queued.length, accepted: result.accepted.length, scanned }, 200);
   });
 }
