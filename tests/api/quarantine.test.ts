@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, nodeVersions, packReports, users, webhookEvents } from '../../db/schema/index.ts';
-import { QUARANTINE_REPORTS_PER_DAY } from '../../services/quarantine/quarantine-rules.ts';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { auditLog, nodeVersions, packReports, users, webhookEvents } from '../../src/server/db/schema/index.ts';
+import { QUARANTINE_REPORTS_PER_DAY } from '../../src/server/services/quarantine/quarantine-rules.ts';
+import { signedIn, type Actor } from '../support/authz/actors.ts';
+import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
+import { seedNode } from '../support/routes/node-read-fixtures.ts';
 
 // Issue 30 item 5 end to end over HTTP: an admin marks reporters trusted; their reports quarantine a pack's
 // latest version in the report's own transaction (so the very next install is refused); the triage queue
-// puts it first; an admin releases or bans it, and can undo either.
+// puts it first; an admin releases or bans it, and can undo either. In tests/api so that it also runs on
+// PostgreSQL (the rules' per-pack advisory lock and the triage queue's subquery are SQL).
 
 const HOUR = 60 * 60 * 1000;
 
