@@ -79,11 +79,28 @@ describe('advisories on /nodes/{id}, /nodes/{id}/install and the archive downloa
     expect(download.headers.get('nodeyard-advisories')).toBe('NYSA-2026-0002');
   });
 
+  it('the signed index names the advisories of each version, and a delta carries a change of them', async () => {
+    const snapshot = JSON.parse(await (await t.request('/index/v1/snapshot')).text());
+    const ofPack = (versions: { pack: string; version: string; advisories?: string[] }[]) =>
+      versions.filter((v) => v.pack === 'Upscaler-Pack').map((v) => [v.version, v.advisories]);
+    expect(ofPack(snapshot.versions)).toEqual([
+      ['2.0.0', ['NYSA-2026-0002']],
+      ['2.1.0', ['NYSA-2026-0001', 'NYSA-2026-0002']],
+    ]);
+    await t.request('/admin/advisories/NYSA-2026-0002/withdraw', { method: 'POST', token: who.admin.token });
+    const delta = JSON.parse(await (await t.request(`/index/v1/changes?since=${snapshot.cursor}`)).text());
+    expect(delta.packs.map((p: { id: string }) => p.id)).toEqual(['Upscaler-Pack']);
+    expect(ofPack(delta.versions)).toEqual([
+      ['2.0.0', undefined],
+      ['2.1.0', ['NYSA-2026-0001']],
+    ]);
+  });
+
   it('a withdrawn malware advisory blocks nothing any more', async () => {
     await t.request('/admin/advisories/NYSA-2026-0001/withdraw', { method: 'POST', token: who.admin.token });
     const response = await t.request('/nodes/upscaler-pack/install?version=2.1.0');
     expect(response.status).toBe(200);
-    expect(response.headers.get('nodeyard-advisories')).toBe('NYSA-2026-0002');
-    expect((await (await t.request('/nodes/upscaler-pack')).json()).advisories).toEqual(['NYSA-2026-0002']);
+    expect(response.headers.get('nodeyard-advisories')).toBeNull();
+    expect((await (await t.request('/nodes/upscaler-pack')).json()).advisories).toEqual([]);
   });
 });

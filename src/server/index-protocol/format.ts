@@ -56,6 +56,11 @@ export const IndexVersionSchema = z.object({
    */
   yanked: z.literal(true).optional(),
   yanked_reason: text.optional(),
+  /**
+   * Ids of the active security advisories about this version (GET /advisories/{id}; docs/advisories.md). A
+   * malware one means installs are refused. Added in place; older readers ignore it.
+   */
+  advisories: list.optional(),
   created_at: z.string().max(40),
 });
 

@@ -30,8 +30,10 @@ async function touchedBy(tx: Db, changes: ChangeRow[]): Promise<Touched> {
   const publisherIds = new Set<string>();
   for (const change of changes) {
     if (change.kind === 'publisher' && change.publisherId) publisherIds.add(change.publisherId);
-    else if ((change.kind === 'node' || change.kind === 'classes') && change.nodeId) touched.packs.add(change.nodeId);
-    else if (change.kind === 'version' && change.nodeId && change.version) {
+    // An advisory about a pack changes its versions' `advisories`: the pack comes again with all its versions.
+    else if ((change.kind === 'node' || change.kind === 'classes' || change.kind === 'advisory') && change.nodeId) {
+      touched.packs.add(change.nodeId);
+    } else if (change.kind === 'version' && change.nodeId && change.version) {
       touched.versions.set(`${change.nodeId}\n${change.version}`, { pack: change.nodeId, version: change.version });
     }
   }

@@ -9,6 +9,7 @@ import {
   type IndexPack,
   type IndexVersion,
 } from '../../index-protocol/format.ts';
+import { packVersionAdvisories } from '../advisories/index-advisories.ts';
 import { visibleNodeStatus } from '../nodes/node-filters.ts';
 import { archiveDownloadUrl } from '../serialize/node-version.ts';
 
@@ -45,6 +46,7 @@ async function loadVersions(db: Db, config: AppConfig, where: SQL | undefined) {
         where,
       ),
     );
+  const advisoriesOf = await packVersionAdvisories(db);
   return rows.map(({ version: v, sha256, size }) => ({
     id: v.id,
     entry: {
@@ -62,6 +64,7 @@ async function loadVersions(db: Db, config: AppConfig, where: SQL | undefined) {
       deprecation_message: v.deprecated ? nonEmpty(v.deprecationMessage) : undefined,
       yanked: v.yankedAt ? (true as const) : undefined,
       yanked_reason: v.yankedAt ? nonEmpty(v.yankedReason) : undefined,
+      advisories: nonEmptyList(advisoriesOf(v.nodeId, v.version)),
       created_at: v.createdAt.toISOString(),
     } satisfies IndexVersion,
   }));
