@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
 import type { NodeVersionRow } from '../../db/rows.ts';
-import { archives, comfyNodes, nodeDownloadsDaily, nodes, versionScanFindings } from '../../db/schema/index.ts';
+import {
+  archives,
+  comfyNodes,
+  nodeDownloadsDaily,
+  nodes,
+  versionProvenance,
+  versionScanFindings,
+} from '../../db/schema/index.ts';
 import { loadNodePage, type NodePageData } from './load-node-page.ts';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -75,8 +82,27 @@ describe('loadNodePage', () => {
       '__init__.py': '',
       'README.md': '# Acme\n\n<script>alert(1)</script>\n\n![shot](docs/shot.png)\n\n[bad](javascript:alert(2))',
     });
+    // 1.0.0 came from trusted publishing (services/trusted-publishing/record-provenance.ts).
+    await db.insert(versionProvenance).values({
+      nodeVersionId: v1.id,
+      issuer: 'https://token.actions.githubusercontent.com',
+      repository: 'acme/acme-pack',
+      commitSha: '0123456789abcdef0123456789abcdef01234567',
+      ref: 'refs/tags/v1.0.0',
+      workflowRef: 'acme/acme-pack/.github/workflows/publish.yml@refs/tags/v1.0.0',
+    });
   });
   afterAll(() => t.close());
+
+  it('says where a trusted-published version was built, and nothing for the others', async () => {
+    expect((await found(t, 'Acme-Pack', '1.0.0')).provenance).toEqual({
+      repository: 'acme/acme-pack',
+      commit: '0123456789abcdef0123456789abcdef01234567',
+      workflow: 'publish.yml',
+      commitUrl: 'https://github.com/acme/acme-pack/commit/0123456789abcdef0123456789abcdef01234567',
+    });
+    expect((await found(t, 'Acme-Pack')).provenance).toBeNull();
+  });
 
   it('shows the latest Active version, all public versions newest first, and its classes', async () => {
     const data = await found(t, 'Acme-Pack');

@@ -13,6 +13,7 @@ import { classView, type ClassView } from './class-signature.ts';
 import type { DailyCount } from './downloads-chart.ts';
 import { loadDailyDownloads } from './load-downloads.ts';
 import { findVersionReadme, loadReadmeHtml } from './readme/load-readme.ts';
+import { findProvenanceSummary, type ProvenanceSummary } from '../../services/trusted-publishing/load-provenance.ts';
 
 /** More classes than this are summarised as "and N more" (a page, not a catalogue). */
 export const MAX_CLASSES_SHOWN = 200;
@@ -47,6 +48,8 @@ export interface NodePageData {
    * everything else. Null when none is.
    */
   quarantine: { version: string; since: Date } | null;
+  /** Where the selected version was built, when trusted publishing published it (issue 28.6). */
+  provenance: ProvenanceSummary | null;
   /** The latest version is deprecated. */
   deprecated: boolean;
   /** The publisher's note on the deprecated latest version ('' when none or not deprecated). */
@@ -147,11 +150,12 @@ export async function loadNodePage(
   const warnedVersions = banned
     ? []
     : versions.filter((entry) => entry.version.status === 'NodeVersionStatusActive').map((entry) => entry.version.id);
-  const [classes, readmeHtml, warnings] = await Promise.all([
+  const [classes, readmeHtml, warnings, provenance] = await Promise.all([
     loadClasses(services, selected, row.catalogComfyNodeNames),
     // A banned pack's README may be the very thing it was banned for: it is not shown.
     latestRow && !banned ? loadReadmeHtml(services, latestRow, row.repository, storedReadme) : Promise.resolve(null),
     listVersionWarnings(db, warnedVersions),
+    selected && !banned ? findProvenanceSummary(db, selected.version.id) : Promise.resolve(null),
   ]);
 
   const pick = (fromVersion: string[] | undefined, fromNode: string[]) =>
@@ -165,6 +169,7 @@ export async function loadNodePage(
       banned,
       withheld: !banned && row.withheld,
       quarantine: quarantined && !banned ? { version: quarantined.version, since: quarantined.quarantinedAt! } : null,
+      provenance,
       deprecated: latest?.version.deprecated === true,
       deprecationMessage: latest?.version.deprecated === true ? (latestRow?.deprecationMessage ?? '') : '',
       latest,

@@ -4,6 +4,8 @@ import { auditLog, versionProvenance } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { getVisibleNode } from '../nodes/find-node.ts';
 import { findVersionByRef } from '../versions/lookup-version.ts';
+import { GITHUB_ACTIONS_ISSUER } from './issuers.ts';
+import { workflowFile } from './oidc-claims.ts';
 import { provenanceStatement, signStatement, type DsseEnvelope, type ProvenanceFacts } from './provenance-statement.ts';
 
 /** How a version was published, as its publish record says. */
@@ -78,4 +80,25 @@ async function publishedWith(
   if (after?.accessKey) return 'personal_access_token';
   if (after?.via === 'dashboard_upload') return 'dashboard_upload';
   return 'unknown';
+}
+
+/** What the node page says of a trusted-published version: where it was built (null for other versions). */
+export interface ProvenanceSummary {
+  repository: string;
+  commit: string | null;
+  workflow: string;
+  /** The commit on GitHub, when GitHub Actions published it. */
+  commitUrl: string | null;
+}
+
+export async function findProvenanceSummary(db: Services['db'], versionId: string): Promise<ProvenanceSummary | null> {
+  const [row] = await db.select().from(versionProvenance).where(eq(versionProvenance.nodeVersionId, versionId));
+  if (!row) return null;
+  const onGitHub = row.issuer === GITHUB_ACTIONS_ISSUER.issuer && row.commitSha !== null;
+  return {
+    repository: row.repository,
+    commit: row.commitSha,
+    workflow: workflowFile(row.workflowRef),
+    commitUrl: onGitHub ? `https://github.com/${row.repository}/commit/${row.commitSha}` : null,
+  };
 }
