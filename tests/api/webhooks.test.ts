@@ -8,8 +8,11 @@ import { decryptEndpointSecret, encryptEndpointSecret } from '../../src/server/s
 import { sendWebhook } from '../../src/server/services/webhooks/send-webhook.ts';
 import { verifySignatureHeader } from '../../src/server/services/webhooks/signature.ts';
 import { signedIn, type Actor } from '../support/authz/actors.ts';
-import { insertPublisher } from '../support/factories.ts';
 import { buildZip } from '../support/zip.ts';
+import { buildRawZip } from '../support/zip-builder.ts';
+import { insertUploadedVersion } from '../support/publish.ts';
+import { insertNode, insertPublisher } from '../support/factories.ts';
+import { recheckActiveArchives } from '../../src/server/services/archives/recheck-archives.ts';
 import { pyprojectToml } from '../../src/lib/publish/publish-commands.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
 
@@ -17,6 +20,7 @@ import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts'
 // app's test-only `webhookAllowLoopback`), real signing, the real job queue and worker.
 
 interface Received {
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -29,7 +33,11 @@ function startReceiver() {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        path: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       response.writeHead(status).end();
     });
   });
@@ -351,5 +359,25 @@ describe('webhooks', () => {
     expect(findings.length).toBeGreaterThan(0);
     expect(findings.every((finding) => finding.rule_id && finding.file === 'nodes.py')).toBe(true);
     expect(events[3]!.data).toMatchObject({ status: 'NodeVersionStatusBanned', status_reason: 'malware' });
+  });
+
+  it('tells the owners when the archive recheck takes an Active version out of circulation', async () => {
+    const hook = await register(`${receiverUrl}/recheck`, ['version.flagged']);
+    const hookSecret = ((await hook.json()) as { secret: string }).secret;
+    const node = await insertNode(t.services.db, { publisherId });
+    // Bytes before the first entry: accepted by an old reader, refused by today's archive rules.
+    const bytes = buildRawZip([{ name: '__init__.py', data: '# x\n' }], { prefix: new TextEncoder().encode('junk') });
+    await insertUploadedVersion(t.services, { publisherId, nodeId: node.id, version: '1.0.0', bytes });
+    receiver.received.length = 0;
+    expect((await recheckActiveArchives(t.services)).flagged.length).toBeGreaterThan(0);
+    await t.runJobs();
+    const flagged = receiver.received.filter((r) => r.path === '/recheck');
+    expect(flagged).toHaveLength(1);
+    expect(
+      verifySignatureHeader(String(flagged[0]!.headers['nodeyard-signature']), hookSecret, flagged[0]!.body, nowSec()),
+    ).toBe(true);
+    expect(JSON.parse(flagged[0]!.body)).toMatchObject({
+      data: { node_id: node.id, version: '1.0.0', findings: [{ rule_id: expect.any(String) as unknown }] },
+    });
   });
 });

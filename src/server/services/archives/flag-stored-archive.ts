@@ -6,6 +6,7 @@ import { auditLog, nodeVersions } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/record.ts';
 import { lockVersion, replaceFindings, touchNode, upsertScanRecord } from '../moderation/store-analysis.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
+import { emitVersionStatusChanged } from '../webhooks/version-events.ts';
 
 // Takes an Active version whose stored archive fails the current archive rules out of circulation:
 // Flagged, with the broken rule as an invalid-archive finding (PY910) and a status reason the
@@ -56,10 +57,11 @@ export async function flagStoredArchive(
     if (version?.status !== 'NodeVersionStatusActive' || version.archiveId !== target.archiveId) return false;
     if (await alreadyFlagged(tx, version.id, rulesVersion)) return false;
     const reason = recheckReason(rulesVersion, problem);
-    await tx
+    const [flagged] = await tx
       .update(nodeVersions)
       .set({ status: 'NodeVersionStatusFlagged', statusReason: reason, updatedAt: new Date() })
-      .where(eq(nodeVersions.id, version.id));
+      .where(eq(nodeVersions.id, version.id))
+      .returning();
     await replaceFindings(tx, version.id, [invalidArchiveFinding(problem.message)], RULESET_VERSION);
     await upsertScanRecord(tx, version.id, {
       outcome: 'flagged',
@@ -87,6 +89,8 @@ export async function flagStoredArchive(
         rule: problem.rule,
       },
     });
+    // The owners hear of it like of a scan's flag, with the broken rule as the finding.
+    await emitVersionStatusChanged(tx, version.status, flagged!);
     return true;
   });
 }
