@@ -4,8 +4,8 @@ import { advisoryIdCounters } from '../../db/schema/index.ts';
 
 /**
  * The next NYSA-YYYY-NNNN of `now`'s year. One upsert that increments the year's counter row: concurrent
- * transactions queue on that row's lock, so two never get the same number (a rolled-back one leaves a gap, which
- * OSV allows). NNNN grows past four digits if a year ever needs it.
+ * transactions queue on that row's lock, so two never get the same number, and a publish that rolls back takes its
+ * increment with it (no gap). NNNN grows past four digits if a year ever needs it.
  */
 export async function allocateAdvisoryId(tx: Db, now: Date): Promise<string> {
   const year = now.getUTCFullYear();
