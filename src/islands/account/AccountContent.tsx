@@ -11,7 +11,7 @@ import { BalanceCard } from './BalanceCard.tsx';
 import { EventsList } from './EventsList.tsx';
 import { accountFailureText } from './failure-text.ts';
 import { button, card, muted } from '../ui/styles.ts';
-import { useInvalidateQueries } from './use-invalidate.ts';
+import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 
 /**
  * The signed-in user's account. A first visit creates the customer record (POST /customers is
@@ -19,10 +19,10 @@ import { useInvalidateQueries } from './use-invalidate.ts';
  */
 export function AccountContent({ t, lang }: { t: TFunction; lang: string }) {
   const me = useApiQuery<Customer>('/customers/me');
-  const invalidate = useInvalidateQueries();
+  const invalidate = useInvalidate();
   const create = useMutation<Customer, ApiRequestError>({
     mutationFn: () => apiRequest<Customer>('POST', '/customers'),
-    onSuccess: () => invalidate(['/customers/me', '/customers/balance', '/customers/events']),
+    onSuccess: () => invalidate('/customers/me', '/customers/balance', '/customers/events'),
   });
   const missing = me.error?.status === 404;
   const { mutate, isIdle } = create;

@@ -9,7 +9,7 @@ import { formatDate } from '../../lib/format/format.ts';
 import { NewKeyNotice } from './NewKeyNotice.tsx';
 import { accountFailureText } from './failure-text.ts';
 import { button, card, muted, td, th } from '../ui/styles.ts';
-import { useInvalidateQueries } from './use-invalidate.ts';
+import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 
 /** Create (shown once), list and revoke (after a confirmation) the caller's API keys. */
 export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
@@ -17,7 +17,7 @@ export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
   const [fresh, setFresh] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = useApiMutation<ApiKey, void>('DELETE', (key) => `/customers/api-keys/${key.id}`);
-  const invalidate = useInvalidateQueries();
+  const invalidate = useInvalidate();
 
   return (
     <section className={card} aria-labelledby="account-keys-heading" data-testid="api-keys">
@@ -33,7 +33,7 @@ export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
             t={t}
             onCreated={(key) => {
               setFresh(key);
-              void invalidate(['/customers/api-keys', '/customers/events']);
+              void invalidate('/customers/api-keys', '/customers/events');
             }}
           />
         )}
@@ -119,7 +119,7 @@ export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
             onSuccess: () => {
               toast.success(t('account.keys.revoked', { name: target.name ?? '' }));
               setRevoking(null);
-              void invalidate(['/customers/events']);
+              void invalidate('/customers/events');
             },
             onError: (error) => toast.error(accountFailureText(t, error)),
           });

@@ -5,7 +5,7 @@ import { useApiMutation } from '../../lib/query/hooks.ts';
 import type { Balance } from '../account/api-types.ts';
 import { formatMicros, usdToMicros } from '../account/money.ts';
 import { button, input, label, muted } from '../ui/styles.ts';
-import { useInvalidateQueries } from '../account/use-invalidate.ts';
+import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 import { toast } from '../toast/index.ts';
 
 interface Props {
@@ -25,7 +25,7 @@ export function CreditForm({ t, lang, customerId }: Props) {
     'POST',
     `/admin/customers/${encodeURIComponent(customerId)}/credits`,
   );
-  const invalidate = useInvalidateQueries();
+  const invalidate = useInvalidate();
   const micros = usdToMicros(amount);
   const amountInvalid = touched && (micros === null || micros === 0);
 
@@ -45,11 +45,11 @@ export function CreditForm({ t, lang, customerId }: Props) {
               setAmount('');
               setReason('');
               setTouched(false);
-              void invalidate([
+              void invalidate(
                 '/customers',
                 `/customers/${encodeURIComponent(customerId)}/balance`,
                 `/customers/${encodeURIComponent(customerId)}/events`,
-              ]);
+              );
             },
             onError: (error) => toast.error(apiErrorText(t, error)),
           },

@@ -11,7 +11,7 @@ import { isEmailNotVerified, VerifyEmailNote } from './ui/VerifyEmailNote.tsx';
 import { TextAreaField, TextField } from './ui/TextField.tsx';
 import { button, card, input } from '../ui/styles.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { useInvalidate } from './use-invalidate.ts';
+import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 
 interface CreateBody {
   id: string;

@@ -9,7 +9,7 @@ import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { TextAreaField, TextField } from './ui/TextField.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { button } from '../ui/styles.ts';
-import { useInvalidate } from './use-invalidate.ts';
+import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 
 interface Props {
   publisher: Publisher;

@@ -14,7 +14,7 @@ import { TrustedPublisherSection } from './trusted-publishing/TrustedPublisherSe
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { StatusBadge } from './ui/StatusBadge.tsx';
 import { button, card, muted } from '../ui/styles.ts';
-import { useInvalidate } from './use-invalidate.ts';
+import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 
 /** GET /publishers/{id}/permissions: whether the viewer may edit, their role, and why not. */
 type Permission = ApiSchema<'PermissionResponse'>;

@@ -11,7 +11,7 @@ import { safeReturnPath } from '../../../lib/from-url.ts';
 import { RequireSignIn } from '../../auth/RequireSignIn.tsx';
 import { QueryRoot } from '../../query-root/QueryRoot.tsx';
 import { Toaster, toast } from '../../toast/index.ts';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { muted } from '../../ui/styles.ts';
 

@@ -15,7 +15,7 @@ import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { button, input } from '../../ui/styles.ts';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 
 interface Props {
   node: RegistryNode;

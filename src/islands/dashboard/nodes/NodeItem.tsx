@@ -8,7 +8,7 @@ import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { button, muted } from '../../ui/styles.ts';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { NodeEditDialog } from './NodeEditDialog.tsx';
 import { NodeStatusLine } from './NodeStatusLine.tsx';
 import { VersionList } from './VersionList.tsx';

@@ -10,7 +10,7 @@ import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { Field } from '../ui/Field.tsx';
 import { button, input } from '../../ui/styles.ts';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 
 interface Props {
   publisherId: string;

@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format/format.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { button } from '../../ui/styles.ts';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { DeprecateDialog } from './DeprecateDialog.tsx';
 import { YankControl } from './YankControl.tsx';
 import { VersionFindings } from './VersionFindings.tsx';

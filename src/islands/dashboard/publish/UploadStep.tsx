@@ -4,7 +4,7 @@ import { api } from '../../../lib/dashboard/paths.ts';
 import { uploadArchive, type ArchiveUploadResult } from '../../../lib/publish/upload-archive.ts';
 import { uploadErrorText } from '../../../lib/publish/upload-error-text.ts';
 import { useDashboard } from '../context.ts';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { button } from '../../ui/styles.ts';
 import { UploadedVersion } from './UploadedVersion.tsx';

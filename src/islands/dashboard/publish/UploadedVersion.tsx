@@ -11,7 +11,7 @@ import { useDashboard } from '../context.ts';
 import { FindingItem } from '../nodes/FindingItem.tsx';
 import { VersionFindings } from '../nodes/VersionFindings.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 
 /** How often the page asks whether the scan has finished (a running server scans within seconds). */
 const POLL_MS = 1000;

@@ -13,7 +13,7 @@ import { Field } from '../ui/Field.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { button, input } from '../../ui/styles.ts';
 import { isEmailNotVerified, VerifyEmailNote } from '../ui/VerifyEmailNote.tsx';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 
 interface Props {
   publisherId: string;

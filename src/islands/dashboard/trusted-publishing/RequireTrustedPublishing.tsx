@@ -4,7 +4,7 @@ import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import type { TrustedPublisherList } from './types.ts';
 
 interface Props {

@@ -7,7 +7,7 @@ import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { button } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
 import { TextField } from '../ui/TextField.tsx';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { SUBSCRIBABLE_EVENTS, webhookPaths, type CreatedWebhook, type SubscribableEvent } from './types.ts';
 
 interface Props {

@@ -6,7 +6,7 @@ import { toast } from '../../toast/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { button, muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
-import { useInvalidate } from '../use-invalidate.ts';
+import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { LastDelivery } from './LastDelivery.tsx';
 import { webhookPaths, type Webhook } from './types.ts';
 
