@@ -2,7 +2,13 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jobs, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema/index.ts';
+import {
+  auditLog,
+  jobs,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../src/server/db/schema/index.ts';
 import { emitWebhookEvent, WEBHOOK_DELIVER_JOB } from '../../src/server/services/webhooks/emit-event.ts';
 import { decryptEndpointSecret, encryptEndpointSecret } from '../../src/server/services/webhooks/endpoint-secret.ts';
 import { sendWebhook } from '../../src/server/services/webhooks/send-webhook.ts';
@@ -173,6 +179,15 @@ describe('webhooks', () => {
       response_status: 200,
       error: null,
     });
+  });
+
+  it('writes nothing for a publisher whose endpoints do not want the event', async () => {
+    const quiet = await insertPublisher(t.services.db);
+    const emitted = await emitWebhookEvent(t.services.db, { publisherId: quiet.id, type: 'version.active', data: {} });
+    expect(emitted).toEqual({ eventId: null, deliveries: 0 });
+    const unwanted = await emitWebhookEvent(t.services.db, { publisherId, type: 'node.unbanned', data: {} });
+    expect(unwanted).toEqual({ eventId: null, deliveries: 0 });
+    expect(await t.services.db.select().from(webhookEvents).where(eq(webhookEvents.publisherId, quiet.id))).toEqual([]);
   });
 
   it('sends nothing for an event whose transaction rolls back', async () => {

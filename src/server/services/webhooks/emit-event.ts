@@ -25,26 +25,23 @@ export interface EmitOptions {
 }
 
 export interface EmittedWebhookEvent {
-  eventId: string;
-  /** How many endpoints it was queued for (0: none subscribed; the event is still recorded). */
+  /** Null when no endpoint wanted it: nothing is recorded then. */
+  eventId: string | null;
+  /** How many endpoints it was queued for. */
   deliveries: number;
 }
 
 /**
  * Records an event of a publisher and queues one delivery per endpoint subscribed to its type.
  * Pass the caller's transaction as `db` so the event exists exactly when the change it reports
- * commits (a rolled-back publish sends nothing). Cheap when the publisher has no endpoints.
+ * commits (a rolled-back publish sends nothing). One indexed read when no endpoint wants it (most
+ * publishers have none): then nothing is written, so publishes and scans do not grow the tables.
  */
 export async function emitWebhookEvent(
   db: Db,
   input: WebhookEventInput,
   options: EmitOptions = {},
 ): Promise<EmittedWebhookEvent> {
-  const [event] = await db
-    .insert(webhookEvents)
-    .values({ publisherId: input.publisherId, type: input.type, data: input.data })
-    .returning({ id: webhookEvents.id });
-  const eventId = event!.id;
   const endpoints = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -57,6 +54,12 @@ export async function emitWebhookEvent(
       ),
     )
     .orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
+  if (endpoints.length === 0) return { eventId: null, deliveries: 0 };
+  const [event] = await db
+    .insert(webhookEvents)
+    .values({ publisherId: input.publisherId, type: input.type, data: input.data })
+    .returning({ id: webhookEvents.id });
+  const eventId = event!.id;
   for (const endpoint of endpoints) {
     const [delivery] = await db
       .insert(webhookDeliveries)
@@ -66,6 +69,6 @@ export async function emitWebhookEvent(
   }
   // Wakes this process's worker; inside a transaction it may look before the commit and find
   // nothing, and then its next poll (half a second) picks the jobs up.
-  if (endpoints.length > 0) notifyJobsEnqueued();
+  notifyJobsEnqueued();
   return { eventId, deliveries: endpoints.length };
 }

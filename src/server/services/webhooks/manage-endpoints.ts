@@ -110,7 +110,12 @@ export async function deleteEndpoint(db: Db, actor: UserRow, publisherId: string
  * Queues a `webhook.ping` to this one endpoint (whatever it subscribed to), so an owner can check
  * their receiver from the dashboard. The ping is an event of the publisher like any other.
  */
-export async function pingEndpoint(db: Db, actor: UserRow, publisherId: string, endpointId: string) {
+export async function pingEndpoint(
+  db: Db,
+  actor: UserRow,
+  publisherId: string,
+  endpointId: string,
+): Promise<{ eventId: string }> {
   return db.transaction(async (tx) => {
     const row = await findEndpoint(tx, publisherId, endpointId);
     await recordAudit(tx, {
@@ -119,11 +124,14 @@ export async function pingEndpoint(db: Db, actor: UserRow, publisherId: string, 
       targetType: 'webhook_endpoint',
       targetId: row.id,
     });
-    return emitWebhookEvent(
+    const { eventId } = await emitWebhookEvent(
       tx,
       { publisherId, type: 'webhook.ping', data: { endpoint_id: row.id } },
       { onlyEndpointId: row.id },
     );
+    // The endpoint was found in this transaction, so the ping has its one delivery.
+    if (eventId === null) throw notFound('No webhook endpoint with this id for this publisher.');
+    return { eventId };
   });
 }
 
