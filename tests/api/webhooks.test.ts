@@ -376,6 +376,74 @@ describe('webhooks', () => {
     expect(events[3]!.data).toMatchObject({ status: 'NodeVersionStatusBanned', status_reason: 'malware' });
   });
 
+  it('tells the owners when a trusted publisher is added or removed (who may publish from CI)', async () => {
+    const hook = await register(`${receiverUrl}/trusted`, ['trusted_publisher.changed']);
+    const hookSecret = ((await hook.json()) as { secret: string }).secret;
+    receiver.received.length = 0;
+    const added = await t.request(`/publishers/${publisherId}/trusted-publishers`, {
+      method: 'POST',
+      token: owner.token,
+      json: { node_id: 'ci-only-pack', repository: 'acme/ci-only-pack', workflow: 'publish.yml' },
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const { id } = (await added.json()) as { id: string };
+    const removed = await t.request(`/publishers/${publisherId}/trusted-publishers/${id}`, {
+      method: 'DELETE',
+      token: owner.token,
+    });
+    expect(removed.status).toBeLessThan(300);
+    await t.runJobs();
+
+    const trusted = receiver.received.filter((r) => r.path === '/trusted');
+    const events = trusted.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    expect(events.map((event) => [event.type, event.data['change']])).toEqual([
+      ['trusted_publisher.changed', 'added'],
+      ['trusted_publisher.changed', 'removed'],
+    ]);
+    for (const event of events) {
+      expect(event.data).toMatchObject({
+        trusted_publisher_id: id,
+        node_id: 'ci-only-pack',
+        repository: 'acme/ci-only-pack',
+        workflow: 'publish.yml',
+        changed_by: owner.user.id,
+      });
+    }
+    for (const { headers, body } of trusted) {
+      expect(verifySignatureHeader(String(headers['nodeyard-signature']), hookSecret, body, nowSec())).toBe(true);
+    }
+  });
+
+  it('tells the owners of each pack a publisher ban takes down, and of each its lifting restores', async () => {
+    const other = await signedIn(t);
+    const bannedPublisher = await insertPublisher(t.services.db, { owner: other.user });
+    const hook = await t.request(`/publishers/${bannedPublisher.id}/webhooks`, {
+      method: 'POST',
+      token: other.token,
+      json: { url: `${receiverUrl}/publisher-ban`, events: ['node.banned', 'node.unbanned'] },
+    });
+    expect(hook.status).toBe(201);
+    const [first, second] = [
+      await insertNode(t.services.db, { publisherId: bannedPublisher.id }),
+      await insertNode(t.services.db, { publisherId: bannedPublisher.id }),
+    ];
+    const admin = await signedIn(t, { admin: true });
+    receiver.received.length = 0;
+    const post = (path: string) => t.request(path, { method: 'POST', token: admin.token });
+    expect((await post(`/publishers/${bannedPublisher.id}/ban`)).status).toBe(204);
+    expect((await post(`/publishers/${bannedPublisher.id}/unban`)).status).toBe(204);
+    await t.runJobs();
+
+    const events = receiver.received
+      .filter((r) => r.path === '/publisher-ban')
+      .map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    const ids = [first!.id, second!.id].sort();
+    expect(events.map((event) => [event.type, event.data['node_id'], event.data['because']])).toEqual([
+      ...ids.map((id) => ['node.banned', id, 'publisher_banned']),
+      ...ids.map((id) => ['node.unbanned', id, 'publisher_unbanned']),
+    ]);
+  });
+
   it('tells the owners when the archive recheck takes an Active version out of circulation', async () => {
     const hook = await register(`${receiverUrl}/recheck`, ['version.flagged']);
     const hookSecret = ((await hook.json()) as { secret: string }).secret;

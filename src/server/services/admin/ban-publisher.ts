@@ -4,6 +4,7 @@ import type { PublisherRow, UserRow } from '../../db/rows.ts';
 import { auditLog, nodes, publishers } from '../../db/schema/index.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { closeAppealsOnUnban } from '../bans/appeals.ts';
+import { emitPublisherNodesStatusChanged } from '../webhooks/version-events.ts';
 import { ADMIN_ACTIONS, type AuditExtras } from './audit-actions.ts';
 import { bumpedUpdatedAt } from './node-state.ts';
 
@@ -46,6 +47,7 @@ export async function banPublisher(
         ...extras,
       },
     });
+    await emitPublisherNodesStatusChanged(tx, publisher.id, banned.map((n) => n.id).sort(), true);
   });
   return true;
 }
@@ -112,6 +114,7 @@ export async function unbanPublisher(
         ...extras,
       },
     });
+    await emitPublisherNodesStatusChanged(tx, publisher.id, restored.map((n) => n.id).sort(), false);
   });
   return true;
 }

@@ -5,6 +5,7 @@ import type { PublisherRow, UserRow } from '../../db/rows.ts';
 import { nodes, trustedPublishers } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
+import { emitWebhookEvent } from '../webhooks/emit-event.ts';
 import { findNode } from '../nodes/find-node.ts';
 import { isValidNodeId, MAX_NODE_ID_LENGTH } from '../publish/node-id.ts';
 import { DEFAULT_TRUSTED_PUBLISHING, findIssuer } from './issuers.ts';
@@ -97,6 +98,12 @@ export async function addTrustedPublisher(
       targetId: created!.id,
       after: created,
     });
+    // Who may publish without a token changed: the owners hear of it (an unexpected one is an alarm).
+    await emitWebhookEvent(tx, {
+      publisherId: publisher.id,
+      type: 'trusted_publisher.changed',
+      data: { change: 'added', ...trustedPublisherEventData(created!), changed_by: actor.id },
+    });
     return created!;
   });
   return { row, pending: !node || node.status === 'NodeStatusDeleted' };
@@ -122,5 +129,23 @@ export async function removeTrustedPublisher(
       targetId: removed.id,
       before: removed,
     });
+    await emitWebhookEvent(tx, {
+      publisherId: publisher.id,
+      type: 'trusted_publisher.changed',
+      data: { change: 'removed', ...trustedPublisherEventData(removed), changed_by: actor.id },
+    });
   });
+}
+
+/** What a webhook receiver learns about a registration: where CI may publish from, never a credential. */
+function trustedPublisherEventData(row: TrustedPublisherRow) {
+  return {
+    trusted_publisher_id: row.id,
+    node_id: row.nodeId,
+    issuer: row.issuer,
+    repository: row.repository,
+    workflow: row.workflow,
+    environment: row.environment,
+    ref_pattern: row.refPattern,
+  };
 }

@@ -10,8 +10,6 @@ export const WEBHOOK_EVENT_TYPES = [
   'version.flagged',
   /** A version was banned by a moderator. */
   'version.banned',
-  /** Reports took a version offline until an admin decides (services/quarantine/). */
-  'version.quarantined',
   /** Reports quarantined a version (not installable until an admin releases or bans it): docs/moderation.md. */
   'version.quarantined',
   'node.banned',

@@ -66,3 +66,26 @@ export async function emitNodeStatusChanged(tx: Db, previousStatus: string, node
     data: { node_id: node.id, status: node.status },
   });
 }
+
+/**
+ * `node.banned` / `node.unbanned` for each node a publisher ban took down or its lifting restored,
+ * with the publisher's ban named, so the owners hear of every pack that went offline or came back.
+ */
+export async function emitPublisherNodesStatusChanged(
+  tx: Db,
+  publisherId: string,
+  nodeIds: readonly string[],
+  banned: boolean,
+): Promise<void> {
+  for (const nodeId of nodeIds) {
+    await emitWebhookEvent(tx, {
+      publisherId,
+      type: banned ? 'node.banned' : 'node.unbanned',
+      data: {
+        node_id: nodeId,
+        status: banned ? 'NodeStatusBanned' : 'NodeStatusActive',
+        because: banned ? 'publisher_banned' : 'publisher_unbanned',
+      },
+    });
+  }
+}
