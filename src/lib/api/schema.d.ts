@@ -69,7 +69,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The advisory a malware ban offers (admins)
+         * @description What the admin flow shows right after a malware ban: the prefilled advisory (`draft`, the body POST /admin/advisories/from-ban would publish; edit `summary`/`details` there) and `existing`, the advisory already covering this ban if there is one. Publishes nothing. 409 `advisory_needs_ban` when nothing is banned.
+         */
+        get: operations["adminAdvisoryBanDraft"];
         put?: never;
         /**
          * Publish a malware advisory from a ban (admins)
@@ -3256,6 +3260,33 @@ export interface components {
             /** @default [] */
             versions: string[];
         };
+        AdvisoryBanDraft: {
+            draft: {
+                affected: {
+                    /** @enum {string} */
+                    ecosystem: "Nodeyard" | "PyPI";
+                    package: string;
+                    ranges: {
+                        fixed?: string;
+                        introduced: string;
+                        last_affected?: string;
+                    }[];
+                    versions: string[];
+                }[];
+                aliases: string[];
+                details: string;
+                /** @enum {string} */
+                kind: "malware" | "vulnerability";
+                references: {
+                    type: string;
+                    url: string;
+                }[];
+                /** @enum {string} */
+                severity: "LOW" | "MODERATE" | "HIGH" | "CRITICAL";
+                summary: string;
+            };
+            existing?: components["schemas"]["OsvAdvisory"];
+        };
         AdvisoryFromBanRequest: {
             details?: string;
             node_id: string;
@@ -3783,6 +3814,8 @@ export interface components {
             icon?: string;
             id: string;
             latest_version?: components["schemas"]["NodeVersion"];
+            /** @description Nodeyard (lists and search only): ids of active security advisories naming this pack that affect latest_version; absent when none. */
+            latest_version_advisories?: string[];
             license?: string;
             name: string;
             preempted_comfy_node_names?: string[];
@@ -3917,6 +3950,11 @@ export interface components {
             downloadUrl?: string;
             id: string;
             node_id?: string;
+            provenance?: components["schemas"]["VersionProvenanceBrief"];
+            /** @description Nodeyard addition: reports quarantined this version (docs/moderation.md). Not installable at all, not even by exact version, until an admin releases or bans it. */
+            quarantined?: boolean;
+            /** @description Nodeyard addition: when it was quarantined (when quarantined). */
+            quarantined_at?: string;
             /** @description Lower-case hex SHA-256 of the zip at downloadUrl, recorded when the upload was accepted; present with downloadUrl. Check the downloaded bytes against it. */
             sha256?: string;
             status?: components["schemas"]["NodeVersionStatus"];
@@ -4414,6 +4452,21 @@ export interface components {
             } | null;
             version: string;
         };
+        /** @description Nodeyard addition: how this version was published; absent when unknown (imported versions). The source fields come only with trusted publishing; the signed statement is at GET /nodes/{id}/versions/{v}/provenance. */
+        VersionProvenanceBrief: {
+            /** @description The commit the workflow ran on. */
+            commit?: string;
+            /** @enum {string} */
+            published_with: "trusted_publishing" | "personal_access_token" | "dashboard_upload";
+            /** @description The git ref of the run (refs/tags/v1.2.0). */
+            ref?: string;
+            /** @description owner/repo the workflow ran in (trusted publishing). */
+            repository?: string;
+            /** @description The CI run that published it. */
+            run_id?: string;
+            /** @description The workflow file (publish.yml). */
+            workflow?: string;
+        };
         VersionVerdict: {
             findings: components["schemas"]["ScanFinding"][];
             node_id: string;
@@ -4642,6 +4695,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OsvAdvisory"];
+                };
+            };
+            /** @description Invalid request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    adminAdvisoryBanDraft: {
+        parameters: {
+            query: {
+                node_id: string;
+                version?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvisoryBanDraft"];
                 };
             };
             /** @description Invalid request */

@@ -14,6 +14,7 @@ export function toCardNode(node: CardNode): CardNode {
   if (node.downloads !== undefined) card.downloads = node.downloads;
   if (node.github_stars !== undefined) card.github_stars = node.github_stars;
   if (node.status !== undefined) card.status = node.status;
+  if (node.latest_version_advisories?.length) card.latest_version_advisories = node.latest_version_advisories;
   const latest = node.latest_version;
   if (latest?.version !== undefined) {
     // Only a deprecated version carries the flag (the card shows a badge for it).

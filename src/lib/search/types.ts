@@ -14,6 +14,8 @@ export interface CardNode {
   latest_version?:
     { version?: string | undefined; createdAt?: string | undefined; deprecated?: boolean | undefined } | undefined;
   publisher?: { id: string; name?: string | undefined } | undefined;
+  /** Active advisories affecting the listed version (the card's badge); absent when none. */
+  latest_version_advisories?: string[] | undefined;
   /** The icon through the site's image endpoint, signed by the server (from `icon_images`). */
   icon_image?: ImageAttributes | undefined;
 }

@@ -203,6 +203,14 @@ export const NodeSchema = z
           'Nodeyard (GET /nodes/{id} only): ids of active security advisories naming this pack, any of its versions ' +
           '(GET /advisories/{id}).',
       }),
+    latest_version_advisories: z
+      .array(z.string())
+      .optional()
+      .openapi({
+        description:
+          'Nodeyard (lists and search only): ids of active security advisories naming this pack that affect ' +
+          'latest_version; absent when none.',
+      }),
     dependency_advisories: z
       .array(z.string())
       .optional()

@@ -34,6 +34,8 @@ export function NodeCardView({ node, lang, t, highlight = EMPTY, headingLevel = 
   const description = node.description?.trim() ? snippet(plainDescription(node.description), highlight.terms) : '';
   const version = node.latest_version?.version;
   const deprecated = node.latest_version?.deprecated === true;
+  // What an install gets is affected by a published advisory (issue 30.4); the node page's Security section says more.
+  const advised = (node.latest_version_advisories?.length ?? 0) > 0;
   const stats = [
     { key: 'downloads', value: node.downloads ?? 0, label: t('searchCard.downloads'), icon: DOWNLOAD_ICON },
     { key: 'stars', value: node.github_stars ?? 0, label: t('searchCard.stars'), icon: STAR_ICON },
@@ -115,6 +117,18 @@ export function NodeCardView({ node, lang, t, highlight = EMPTY, headingLevel = 
                 data-testid="card-deprecated"
               >
                 {t('searchCard.deprecated')}
+              </dd>
+            </div>
+          )}
+          {advised && (
+            <div>
+              <dt className="sr-only">{t('searchCard.status')}</dt>
+              <dd
+                className="rounded bg-red-100 px-1.5 py-0.5 font-medium text-red-900 dark:bg-red-950 dark:text-red-100"
+                data-testid="card-advisory"
+                title={t('advisoryCard.description', { version: version ?? '' })}
+              >
+                {t('advisoryCard.badge')}
               </dd>
             </div>
           )}

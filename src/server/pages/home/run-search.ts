@@ -7,6 +7,7 @@ import type { Services } from '../../container.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages } from '../../../lib/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
+import { withLatestAdvisories } from '../../services/advisories/latest-advisories.ts';
 import { coreClassNamed } from '../../services/workflows/core-classes.ts';
 import { toCardNode } from '../../../lib/search/card-node.ts';
 import { ISLAND_ICON_SIZES, optionalIconImage } from '../../../lib/images/image-url.ts';
@@ -18,10 +19,14 @@ export async function runSearch(services: Services, query: SearchQuery): Promise
   const rows = await loadHitRows(db, result.hits, query.includeBanned ?? false);
   const bundles = await loadNodeBundles(db, rows);
   const coreClass = coreClassNamed(query.text);
+  const apiNodes = await withLatestAdvisories(
+    db,
+    bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
+  );
   return {
     ...(coreClass ? { core_class: coreClass } : {}),
-    nodes: bundles.map((bundle) => {
-      const card = toCardNode(toApiNode(bundle, config, { includeStatusReason: false }));
+    nodes: apiNodes.map((node) => {
+      const card = toCardNode(node);
       // Icons come through /_image, whose URLs only the server can sign.
       const image = optionalIconImage(services.imageUrls.sign, card.icon, ISLAND_ICON_SIZES.searchCard);
       return image ? { ...card, icon_image: image } : card;

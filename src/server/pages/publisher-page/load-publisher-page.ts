@@ -6,6 +6,7 @@ import { firstPublicVersionDate } from '../../services/publishers/first-version-
 import { pagePublisherNodes } from '../../services/publishers/list-publisher-nodes.ts';
 import { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
 import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
+import { withLatestAdvisories } from '../../services/advisories/latest-advisories.ts';
 import { toApiPublisher } from '../../services/serialize/publisher.ts';
 import type { Services } from '../../container.ts';
 
@@ -25,7 +26,7 @@ export interface PublisherPageData {
    * Null when there is no such version: the line is left out.
    */
   publishingSince: string | null;
-  nodes: ApiNode[];
+  nodes: (ApiNode & { latest_version_advisories?: string[] })[];
   page: number;
   totalPages: number;
   total: number;
@@ -64,7 +65,10 @@ export async function loadPublisherPage(
       isUnclaimedPlaceholder: publisher.id === UNCLAIMED_PUBLISHER_ID,
       memberCount,
       publishingSince: since?.toISOString() ?? null,
-      nodes: bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
+      nodes: await withLatestAdvisories(
+        db,
+        bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
+      ),
       page: input.page,
       totalPages: countPages(total, PUBLISHER_PAGE_SIZE),
       total,

@@ -4,6 +4,7 @@ import type { AppConfig } from '../../container.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages, type Paging } from '../../../lib/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
+import { withLatestAdvisories } from '../../services/advisories/latest-advisories.ts';
 
 /**
  * `{nodes, total, page, limit, totalPages}` for a page of node rows: publishers and latest versions
@@ -18,7 +19,10 @@ export async function nodeListResponse(
 ) {
   const bundles = await loadNodeBundles(db, result.rows, options);
   return {
-    nodes: bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
+    nodes: await withLatestAdvisories(
+      db,
+      bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
+    ),
     total: result.total,
     page: paging.page,
     limit: paging.limit,

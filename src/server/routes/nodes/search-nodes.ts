@@ -4,6 +4,7 @@ import type { SearchSort } from '../../search/port.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages } from '../../../lib/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
+import { withLatestAdvisories } from '../../services/advisories/latest-advisories.ts';
 import { iconImagesById, ISLAND_ICON_SIZES } from '../../../lib/images/image-url.ts';
 import { errorResponses, repeatedQuery } from '../schemas.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from './query-params.ts';
@@ -98,7 +99,10 @@ export function registerSearchNodes(app: App) {
 
     const rows = await loadHitRows(db, result.hits, includeBanned);
     const bundles = await loadNodeBundles(db, rows);
-    const nodes = bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false }));
+    const nodes = await withLatestAdvisories(
+      db,
+      bundles.map((bundle) => toApiNode(bundle, config, { includeStatusReason: false })),
+    );
     const coreClass = coreClassNamed(query.search);
     declareCacheKeys(c, [SEARCH_KEY]);
     return c.json(
