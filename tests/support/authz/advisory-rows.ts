@@ -31,6 +31,12 @@ export const advisoryRows: AuthzRow[] = [
     expect: adminOnly(404),
   },
   {
+    route: 'GET /admin/advisories/from-ban',
+    note: 'the pack is not banned: admins get 409 advisory_needs_ban',
+    request: (f) => ({ method: 'GET', path: `/admin/advisories/from-ban?node_id=${f.node.id}` }),
+    expect: adminOnly(409),
+  },
+  {
     route: 'POST /admin/advisories/from-ban',
     note: 'the pack is not banned: admins get 409 advisory_needs_ban',
     request: (f) => ({ method: 'POST', path: '/admin/advisories/from-ban', json: { node_id: f.node.id } }),

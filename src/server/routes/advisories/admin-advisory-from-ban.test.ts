@@ -25,6 +25,20 @@ describe('POST /admin/advisories/from-ban', () => {
       json: { status: 'NodeVersionStatusBanned', status_reason: 'malware: runs a Monero miner on import' },
     });
     expect(ban.status).toBe(200);
+    // What the ban offers: the prefilled draft, nothing published yet.
+    const offer = await t.request('/admin/advisories/from-ban?node_id=gpu-miner&version=1.1.0', {
+      token: who.admin.token,
+    });
+    expect(offer.status).toBe(200);
+    expect(await offer.json()).toEqual({
+      draft: expect.objectContaining({
+        summary: 'Malicious code in gpu-miner 1.1.0',
+        severity: 'CRITICAL',
+        kind: 'malware',
+        affected: [{ ecosystem: 'Nodeyard', package: 'gpu-miner', ranges: [], versions: ['1.1.0'] }],
+      }),
+    });
+    expect((await (await t.request('/advisories')).json()).advisories).toEqual([]);
     const response = await fromBan({ node_id: 'GPU-Miner', version: 'v1.1' });
     expect(response.status).toBe(201);
     const doc = await response.json();
@@ -42,6 +56,10 @@ describe('POST /admin/advisories/from-ban', () => {
     const again = await fromBan({ node_id: 'gpu-miner', version: '1.1.0' });
     expect(again.status).toBe(200);
     expect((await again.json()).id).toBe(doc.id);
+    const offered = await t.request('/admin/advisories/from-ban?node_id=gpu-miner&version=1.1.0', {
+      token: who.admin.token,
+    });
+    expect((await offered.json()).existing).toMatchObject({ id: doc.id });
   });
 
   it('a banned pack: every version affected (introduced 0)', async () => {

@@ -1,4 +1,5 @@
 import type { App } from '../../app-env.ts';
+import { registerAdminAdvisoryBanDraft } from './admin-advisory-ban-draft.ts';
 import { registerAdminAdvisoryFromBan } from './admin-advisory-from-ban.ts';
 import { registerAdminWriteAdvisory } from './admin-write-advisory.ts';
 import { registerAdvisoriesZip } from './advisories-zip.ts';
@@ -14,6 +15,7 @@ export function registerAdvisoryRoutes(app: App) {
   registerGetAdvisory(app);
   registerQueryAdvisories(app);
   // Before /admin/advisories/{advisoryId} routes of other methods, for the same reason.
+  registerAdminAdvisoryBanDraft(app);
   registerAdminAdvisoryFromBan(app);
   registerAdminWriteAdvisory(app);
 }

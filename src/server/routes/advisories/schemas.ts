@@ -75,6 +75,31 @@ export const FromBanBody = z
   })
   .openapi('AdvisoryFromBanRequest');
 
+/** What a malware ban offers to publish (GET /admin/advisories/from-ban). */
+export const AdvisoryBanDraftSchema = z
+  .object({
+    draft: z.object({
+      summary: z.string(),
+      details: z.string(),
+      severity: z.enum(ADVISORY_SEVERITIES),
+      kind: z.enum(ADVISORY_KINDS),
+      aliases: z.array(z.string()),
+      references: z.array(z.object({ type: z.string(), url: z.string() })),
+      affected: z.array(
+        z.object({
+          ecosystem: z.enum(ADVISORY_ECOSYSTEMS),
+          package: z.string(),
+          ranges: z.array(
+            z.object({ introduced: z.string(), fixed: z.string().optional(), last_affected: z.string().optional() }),
+          ),
+          versions: z.array(z.string()),
+        }),
+      ),
+    }),
+    existing: z.lazy(() => OsvAdvisorySchema).optional(),
+  })
+  .openapi('AdvisoryBanDraft');
+
 export const AdvisoryIdParams = z.object({
   advisoryId: z
     .string()

@@ -53,20 +53,13 @@ async function existingFor(db: Db, node: { id: string }, version: string | null)
   return covering ? ((await loadAdvisoriesByIds(db, [covering.advisory.id]))[0] ?? null) : null;
 }
 
-/**
- * "Publish an advisory for this malware ban" in one step: a CRITICAL malware advisory naming the banned version (or
- * every version of a banned pack), its text prefilled from the ban's reason, audited as `advisory.from_ban`.
- * Answers the existing advisory instead when one already covers the ban (created: false).
- */
-export async function publishAdvisoryFromBan(
+/** The ban's prefilled advisory (what the admin is offered) and the advisory already covering the ban, if any. */
+export async function draftAdvisoryFromBan(
   db: Db,
-  actor: UserRow,
   request: FromBanRequest,
-  now: Date,
-): Promise<{ advisory: AdvisoryRecord; created: boolean }> {
+): Promise<{ input: AdvisoryInput; existing: AdvisoryRecord | null; ban: Awaited<ReturnType<typeof findBan>> }> {
   const ban = await findBan(db, request);
   const existing = await existingFor(db, ban.node, ban.version?.version ?? null);
-  if (existing) return { advisory: existing, created: false };
   const what = ban.version ? `${ban.node.id} ${ban.version.version}` : ban.node.id;
   const input: AdvisoryInput = {
     summary: request.summary ?? `Malicious code in ${what}`,
@@ -94,6 +87,22 @@ export async function publishAdvisoryFromBan(
       },
     ],
   };
+  return { input, existing, ban };
+}
+
+/**
+ * "Publish an advisory for this malware ban" in one step: a CRITICAL malware advisory naming the banned version (or
+ * every version of a banned pack), its text prefilled from the ban's reason, audited as `advisory.from_ban`.
+ * Answers the existing advisory instead when one already covers the ban (created: false).
+ */
+export async function publishAdvisoryFromBan(
+  db: Db,
+  actor: UserRow,
+  request: FromBanRequest,
+  now: Date,
+): Promise<{ advisory: AdvisoryRecord; created: boolean }> {
+  const { input, existing, ban } = await draftAdvisoryFromBan(db, request);
+  if (existing) return { advisory: existing, created: false };
   const advisory = await createAdvisory(db, input, {
     actor: userActor(actor),
     now,
