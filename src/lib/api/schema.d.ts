@@ -3950,6 +3950,11 @@ export interface components {
             downloadUrl?: string;
             id: string;
             node_id?: string;
+            provenance?: components["schemas"]["VersionProvenanceBrief"];
+            /** @description Nodeyard addition: reports quarantined this version (docs/moderation.md). Not installable at all, not even by exact version, until an admin releases or bans it. */
+            quarantined?: boolean;
+            /** @description Nodeyard addition: when it was quarantined (when quarantined). */
+            quarantined_at?: string;
             /** @description Lower-case hex SHA-256 of the zip at downloadUrl, recorded when the upload was accepted; present with downloadUrl. Check the downloaded bytes against it. */
             sha256?: string;
             status?: components["schemas"]["NodeVersionStatus"];
@@ -4446,6 +4451,21 @@ export interface components {
                 }[];
             } | null;
             version: string;
+        };
+        /** @description Nodeyard addition: how this version was published; absent when unknown (imported versions). The source fields come only with trusted publishing; the signed statement is at GET /nodes/{id}/versions/{v}/provenance. */
+        VersionProvenanceBrief: {
+            /** @description The commit the workflow ran on. */
+            commit?: string;
+            /** @enum {string} */
+            published_with: "trusted_publishing" | "personal_access_token" | "dashboard_upload";
+            /** @description The git ref of the run (refs/tags/v1.2.0). */
+            ref?: string;
+            /** @description owner/repo the workflow ran in (trusted publishing). */
+            repository?: string;
+            /** @description The CI run that published it. */
+            run_id?: string;
+            /** @description The workflow file (publish.yml). */
+            workflow?: string;
         };
         VersionVerdict: {
             findings: components["schemas"]["ScanFinding"][];

@@ -61,6 +61,20 @@ export const IndexVersionSchema = z.object({
    * malware one means installs are refused. Added in place; older readers ignore it.
    */
   advisories: list.optional(),
+  /**
+   * How it was published (docs/index-protocol.md § Provenance): the CI source with trusted publishing,
+   * else only `published_with`; absent when unknown (imported). Added in place; older readers ignore it.
+   */
+  provenance: z
+    .object({
+      published_with: z.enum(['trusted_publishing', 'personal_access_token', 'dashboard_upload']),
+      repository: text.optional(),
+      commit: text.optional(),
+      ref: text.optional(),
+      workflow: text.optional(),
+      run_id: text.optional(),
+    })
+    .optional(),
   created_at: z.string().max(40),
 });
 
@@ -71,6 +85,11 @@ export const TombstoneSchema = z.discriminatedUnion('type', [
     pack: z.string(),
     version: z.string(),
     reason: z.enum(['banned', 'deleted', 'withdrawn']),
+    /**
+     * A `withdrawn` version left because reports quarantined it (it may come back if an admin releases
+     * it). Added in place; older readers ignore it and drop the version as before.
+     */
+    quarantined: z.literal(true).optional(),
   }),
 ]);
 

@@ -103,6 +103,21 @@ const tagAndCompatibilityFields = {
   supported_comfyui_frontend_version: z.string().optional(),
 };
 
+export const VersionProvenanceBriefSchema = z
+  .object({
+    published_with: z.enum(['trusted_publishing', 'personal_access_token', 'dashboard_upload']),
+    repository: z.string().optional().openapi({ description: 'owner/repo the workflow ran in (trusted publishing).' }),
+    commit: z.string().optional().openapi({ description: 'The commit the workflow ran on.' }),
+    ref: z.string().optional().openapi({ description: 'The git ref of the run (refs/tags/v1.2.0).' }),
+    workflow: z.string().optional().openapi({ description: 'The workflow file (publish.yml).' }),
+    run_id: z.string().optional().openapi({ description: 'The CI run that published it.' }),
+  })
+  .openapi('VersionProvenanceBrief', {
+    description:
+      'Nodeyard addition: how this version was published; absent when unknown (imported versions). The source ' +
+      'fields come only with trusted publishing; the signed statement is at GET /nodes/{id}/versions/{v}/provenance.',
+  });
+
 export const NodeVersionSchema = z
   .object({
     id: z.string(),
@@ -128,6 +143,19 @@ export const NodeVersionSchema = z
       .optional()
       .openapi({ description: 'Nodeyard addition: why it was yanked (when yanked).' }),
     yanked_at: z.string().optional().openapi({ description: 'Nodeyard addition: when it was yanked (when yanked).' }),
+    quarantined: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          'Nodeyard addition: reports quarantined this version (docs/moderation.md). Not installable at all, not ' +
+          'even by exact version, until an admin releases or bans it.',
+      }),
+    quarantined_at: z
+      .string()
+      .optional()
+      .openapi({ description: 'Nodeyard addition: when it was quarantined (when quarantined).' }),
+    provenance: VersionProvenanceBriefSchema.optional(),
     status: NodeVersionStatusSchema.optional(),
     status_reason: z.string().optional(),
     ...tagAndCompatibilityFields,

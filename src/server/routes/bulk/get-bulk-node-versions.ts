@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
+import { loadProvenanceBriefs } from '../../services/trusted-publishing/provenance-summaries.ts';
 import { lookupVersions } from '../../services/versions/bulk-lookup.ts';
 import { errorResponses, NodeVersionSchema } from '../schemas.ts';
 
@@ -65,6 +66,10 @@ export function registerGetBulkNodeVersions(app: App) {
     const { node_versions: identifiers } = c.req.valid('json');
     const { db, config } = c.get('services');
     const results = await lookupVersions(db, identifiers);
+    const provenance = await loadProvenanceBriefs(
+      db,
+      results.flatMap((result) => (result.status === 'success' ? [result.found.version.id] : [])),
+    );
     return c.json(
       {
         node_versions: results.map((result, index) => {
@@ -74,7 +79,13 @@ export function registerGetBulkNodeVersions(app: App) {
             return {
               identifier,
               status: result.status,
-              node_version: toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason: false }),
+              node_version: toApiNodeVersion(version, {
+                config,
+                hasArchive,
+                sha256,
+                includeStatusReason: false,
+                provenance: provenance.get(version.id),
+              }),
             };
           }
           if (result.status === 'error') return { identifier, status: result.status, error_message: result.message };

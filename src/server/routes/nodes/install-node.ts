@@ -4,6 +4,7 @@ import { getVisibleNode } from '../../services/nodes/find-node.ts';
 import { ADVISORIES_HEADER, checkInstallAdvisories } from '../../services/advisories/install-gate.ts';
 import { countInstallInBackground } from '../../services/nodes/count-install.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
+import { loadProvenanceBriefs } from '../../services/trusted-publishing/provenance-summaries.ts';
 import { resolveInstallVersion } from '../../services/versions/resolve-install.ts';
 import { errorResponses, NodeVersionSchema } from '../schemas.ts';
 import { minAgeCutoff, minAgeParam } from './min-age-param.ts';
@@ -62,6 +63,15 @@ export function registerInstallNode(app: App) {
     });
     // Only an exact install can meet a yanked version; the header tells clients that read no body fields.
     if (found.version.yankedAt) c.header(YANKED_HEADER, encodeURIComponent(found.version.yankedReason));
-    return c.json(toApiNodeVersion(found.version, { config, hasArchive: found.hasArchive, sha256: found.sha256 }), 200);
+    const provenance = await loadProvenanceBriefs(db, [found.version.id]);
+    return c.json(
+      toApiNodeVersion(found.version, {
+        config,
+        hasArchive: found.hasArchive,
+        sha256: found.sha256,
+        provenance: provenance.get(found.version.id),
+      }),
+      200,
+    );
   });
 }

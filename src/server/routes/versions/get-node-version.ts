@@ -3,6 +3,7 @@ import type { App } from '../../app-env.ts';
 import { notFound } from '../../errors.ts';
 import { getVisibleNode } from '../../services/nodes/find-node.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
+import { loadProvenanceBriefs } from '../../services/trusted-publishing/provenance-summaries.ts';
 import { findVersionByRef } from '../../services/versions/lookup-version.ts';
 import { nodeIdParam } from '../nodes/node-id-param.ts';
 import { errorResponses, NodeVersionSchema } from '../schemas.ts';
@@ -41,6 +42,15 @@ export function registerGetNodeVersion(app: App) {
     if (!found || found.version.status === 'NodeVersionStatusDeleted') {
       throw notFound(`Version "${versionId}" of node "${node.id}" not found.`);
     }
-    return c.json(toApiNodeVersion(found.version, { config, hasArchive: found.hasArchive, sha256: found.sha256 }), 200);
+    const provenance = await loadProvenanceBriefs(db, [found.version.id]);
+    return c.json(
+      toApiNodeVersion(found.version, {
+        config,
+        hasArchive: found.hasArchive,
+        sha256: found.sha256,
+        provenance: provenance.get(found.version.id),
+      }),
+      200,
+    );
   });
 }

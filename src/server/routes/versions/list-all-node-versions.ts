@@ -4,6 +4,7 @@ import { getViewer } from '../../auth/viewer.ts';
 import { forbidden } from '../../errors.ts';
 import { countPages } from '../../../lib/paging.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
+import { loadProvenanceBriefs } from '../../services/trusted-publishing/provenance-summaries.ts';
 import { listAllVersions } from '../../services/versions/list-all-versions.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';
 import {
@@ -78,11 +79,21 @@ export function registerListAllNodeVersions(app: App) {
       createdBefore: query.created_before ? new Date(query.created_before) : undefined,
     });
     const includeStatusReason = query.include_status_reason ?? false;
+    const provenance = await loadProvenanceBriefs(
+      db,
+      result.versions.map(({ version }) => version.id),
+    );
     return c.json(
       {
         total: result.total,
         versions: result.versions.map(({ version, hasArchive, sha256 }) =>
-          toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason }),
+          toApiNodeVersion(version, {
+            config,
+            hasArchive,
+            sha256,
+            includeStatusReason,
+            provenance: provenance.get(version.id),
+          }),
         ),
         page: query.page,
         pageSize: query.pageSize,

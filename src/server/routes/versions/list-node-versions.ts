@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { getVisibleNode } from '../../services/nodes/find-node.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
+import { loadProvenanceBriefs } from '../../services/trusted-publishing/provenance-summaries.ts';
 import { DEFAULT_LISTED_STATUSES, listNodeVersions } from '../../services/versions/list-node-versions.ts';
 import { nodeIdParam } from '../nodes/node-id-param.ts';
 import { flagParam } from '../nodes/query-params.ts';
@@ -44,9 +45,19 @@ export function registerListNodeVersions(app: App) {
     const versions = await listNodeVersions(db, node.id, statuses);
     declareCacheKeys(c, [nodeKey(nodeId), nodeKey(node.id)]);
     const includeStatusReason = query.include_status_reason ?? false;
+    const provenance = await loadProvenanceBriefs(
+      db,
+      versions.map(({ version }) => version.id),
+    );
     return c.json(
       versions.map(({ version, hasArchive, sha256 }) =>
-        toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason }),
+        toApiNodeVersion(version, {
+          config,
+          hasArchive,
+          sha256,
+          includeStatusReason,
+          provenance: provenance.get(version.id),
+        }),
       ),
       200,
     );

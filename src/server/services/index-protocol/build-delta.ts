@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Services } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
 import { nodes, nodeVersions } from '../../db/schema/index.ts';
@@ -70,20 +70,42 @@ async function packTombstones(tx: Db, ids: string[]): Promise<Tombstone[]> {
 async function versionTombstones(tx: Db, gone: { pack: string; version: string }[]): Promise<Tombstone[]> {
   if (gone.length === 0) return [];
   const rows = await tx
-    .select({ pack: nodeVersions.nodeId, version: nodeVersions.version, status: nodeVersions.status })
+    .select({
+      pack: nodeVersions.nodeId,
+      version: nodeVersions.version,
+      status: nodeVersions.status,
+      quarantinedAt: nodeVersions.quarantinedAt,
+    })
     .from(nodeVersions)
     .where(or(...gone.map((v) => and(eq(nodeVersions.nodeId, v.pack), eq(nodeVersions.version, v.version)))));
-  const statusOf = new Map(rows.map((row) => [`${row.pack}\n${row.version}`, row.status]));
+  const rowOf = new Map(rows.map((row) => [`${row.pack}\n${row.version}`, row]));
   return gone.map(({ pack, version }): Tombstone => {
-    const status = statusOf.get(`${pack}\n${version}`);
+    const row = rowOf.get(`${pack}\n${version}`);
+    const status = row?.status;
     const reason =
       status === 'NodeVersionStatusBanned'
         ? 'banned'
         : status === undefined || status === 'NodeVersionStatusDeleted'
           ? 'deleted'
           : 'withdrawn';
-    return { type: 'version', pack, version, reason };
+    // Still `withdrawn` for older readers (a quarantined version is not installable); the flag says why.
+    const quarantined = reason === 'withdrawn' && row?.quarantinedAt ? (true as const) : undefined;
+    return { type: 'version', pack, version, reason, quarantined };
   });
+}
+
+/**
+ * The quarantined versions of packs this delta carries. A quarantine changes the pack (its latest), not
+ * the version, in the change feed; the pack then comes without the version, which older readers drop. A
+ * tombstone for each says why (`quarantined`), every time the pack comes, so a reader learns it whatever
+ * delta it read.
+ */
+async function quarantinedVersions(tx: Db, packIds: string[]): Promise<{ pack: string; version: string }[]> {
+  if (packIds.length === 0) return [];
+  return tx
+    .select({ pack: nodeVersions.nodeId, version: nodeVersions.version })
+    .from(nodeVersions)
+    .where(and(inArray(nodeVersions.nodeId, packIds), isNotNull(nodeVersions.quarantinedAt)));
 }
 
 const tombstoneKey = (t: Tombstone) => `${t.type}\n${t.pack}\n${t.type === 'version' ? t.version : ''}`;
@@ -116,9 +138,16 @@ export async function buildDelta(
     const versions = rows.versions.filter(
       (v) => touched.packs.has(v.pack) || touched.versions.has(`${v.pack}\n${v.version}`),
     );
-    const goneVersions = [...touched.versions.entries()]
-      .filter(([key, v]) => visible.has(v.pack) && !installable.has(key))
-      .map(([, v]) => v);
+    const gone = new Map(
+      [...touched.versions.entries()].filter(([key, v]) => visible.has(v.pack) && !installable.has(key)),
+    );
+    for (const v of await quarantinedVersions(
+      tx,
+      packs.map((pack) => pack.id),
+    )) {
+      gone.set(`${v.pack}\n${v.version}`, v);
+    }
+    const goneVersions = [...gone.values()];
     const removed = [
       ...(await packTombstones(
         tx,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { AppConfig } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
-import { archives, comfyNodes, nodes, nodeVersions, publishers } from '../../db/schema/index.ts';
+import { archives, comfyNodes, nodes, nodeVersions, publishers, versionProvenance } from '../../db/schema/index.ts';
 import {
   comparePacks,
   compareVersions,
@@ -11,7 +11,9 @@ import {
 } from '../../index-protocol/format.ts';
 import { packVersionAdvisories } from '../advisories/index-advisories.ts';
 import { visibleNodeStatus } from '../nodes/node-filters.ts';
+import { omitNullish } from '../serialize/omit-empty.ts';
 import { archiveDownloadUrl } from '../serialize/node-version.ts';
+import { provenanceColumns, toBrief } from '../trusted-publishing/provenance-summaries.ts';
 
 // The rows of the signed index, read from the database and shaped as the protocol's documents
 // (index-protocol/format.ts). "Public" is what GET /nodes lists: Active packs that are not withheld.
@@ -22,6 +24,12 @@ import { archiveDownloadUrl } from '../serialize/node-version.ts';
 const nonEmpty = (value: string | null | undefined) => (value ? value : undefined);
 const nonEmptyList = (value: string[]) => (value.length > 0 ? value : undefined);
 
+/** The version's provenance as the API's NodeVersion has it, empty fields left out (the format's rule). */
+function briefOf(columns: Parameters<typeof toBrief>[0]): IndexVersion['provenance'] {
+  const brief = toBrief(columns);
+  return brief ? omitNullish(brief) : undefined;
+}
+
 export interface IndexRows {
   packs: IndexPack[];
   versions: IndexVersion[];
@@ -30,10 +38,11 @@ export interface IndexRows {
 /** Installable versions of public packs (optionally only of `nodeIds`), with their archive facts. */
 async function loadVersions(db: Db, config: AppConfig, where: SQL | undefined) {
   const rows = await db
-    .select({ version: nodeVersions, sha256: archives.sha256, size: archives.size })
+    .select({ version: nodeVersions, sha256: archives.sha256, size: archives.size, ...provenanceColumns })
     .from(nodeVersions)
     .innerJoin(nodes, eq(nodes.id, nodeVersions.nodeId))
     .innerJoin(archives, eq(archives.id, nodeVersions.archiveId))
+    .leftJoin(versionProvenance, eq(versionProvenance.nodeVersionId, nodeVersions.id))
     .where(
       and(
         visibleNodeStatus(false),
@@ -47,7 +56,7 @@ async function loadVersions(db: Db, config: AppConfig, where: SQL | undefined) {
       ),
     );
   const advisoriesOf = await packVersionAdvisories(db);
-  return rows.map(({ version: v, sha256, size }) => ({
+  return rows.map(({ version: v, sha256, size, ...provenance }) => ({
     id: v.id,
     entry: {
       pack: v.nodeId,
@@ -65,6 +74,7 @@ async function loadVersions(db: Db, config: AppConfig, where: SQL | undefined) {
       yanked: v.yankedAt ? (true as const) : undefined,
       yanked_reason: v.yankedAt ? nonEmpty(v.yankedReason) : undefined,
       advisories: nonEmptyList(advisoriesOf(v.nodeId, v.version)),
+      provenance: briefOf(provenance),
       created_at: v.createdAt.toISOString(),
     } satisfies IndexVersion,
   }));

@@ -1,5 +1,6 @@
 import type { NodeVersionRow } from '../../db/rows.ts';
 import type { AppConfig } from '../../container.ts';
+import type { ProvenanceBrief } from '../trusted-publishing/provenance-summaries.ts';
 import { omitNullish } from './omit-empty.ts';
 
 /** Where a version's zip is served: our own API, which checks the version may be downloaded. */
@@ -15,6 +16,8 @@ export function toApiNodeVersion(
     /** The accepted archive's sha256 (shown only with a downloadUrl). */
     sha256?: string | null;
     includeStatusReason?: boolean;
+    /** How it was published (loadProvenanceBriefs); absent when unknown or not loaded by this route. */
+    provenance?: ProvenanceBrief | null | undefined;
   },
 ) {
   return omitNullish({
@@ -30,6 +33,11 @@ export function toApiNodeVersion(
     yanked: row.yankedAt !== null,
     yanked_reason: row.yankedAt !== null ? row.yankedReason : undefined,
     yanked_at: row.yankedAt?.toISOString(),
+    // Issue 30.5: reports quarantined it; not installable at all until an admin decides.
+    quarantined: row.quarantinedAt !== null,
+    quarantined_at: row.quarantinedAt?.toISOString(),
+    // Issue 28.6: absent keys, never null, inside too (Python clients crash on null).
+    provenance: options.provenance ? omitNullish(options.provenance) : undefined,
     status: row.status,
     status_reason: options.includeStatusReason === false ? undefined : row.statusReason,
     tags: row.tags,
