@@ -1,11 +1,14 @@
 import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { adminToken, ensureAccount, stamp } from './support/accounts.ts';
+import { ADMIN_EMAIL, adminToken, ensureAccount, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { gotoHydrated } from './support/islands.ts';
+import { openSignedIn } from './support/session.ts';
 
 // Issue 30.4 in the browser: a pack with an advisory of its own and one about a Python package it declares shows
 // both in its node page's Security section (en and ar), the shown version marked; a withdrawn advisory is not
-// shown. The page was cached before the advisories were published: the change feed purges it.
+// shown. The page was cached before the advisories were published: the change feed purges it. Search cards badge
+// the pack; an admin publishes and withdraws an advisory on /en/admin/advisories.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 // One worker runs the file, so the packs and advisories are made once.
@@ -149,4 +152,45 @@ test('a search result card for a pack whose latest version is affected carries a
   await expect(badge).toHaveAttribute('title', 'Version 1.0.0 is affected by a published security advisory.');
   await expectAxeClean(page, { label: 'en search card with an advisory badge' });
   await card.screenshot({ path: test.info().outputPath('card-en.png') });
+});
+
+test('an admin publishes an advisory from the advisories screen and withdraws it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await ensureAccount(ADMIN_EMAIL, true);
+  await openSignedIn(page, ADMIN_EMAIL, '/en/admin/advisories', { timeout: 30_000 });
+  await gotoHydrated(page, '/en/admin/advisories');
+  await expect(page.getByRole('heading', { name: 'Security advisories' })).toBeVisible();
+  await expect(page.locator(`[data-testid="advisory-row"][data-advisory-id="${ids.withdrawn}"]`)).toContainText(
+    'Withdrawn',
+  );
+  await expectAxeClean(page, { label: 'en admin advisories list' });
+
+  await page.getByRole('button', { name: 'New advisory' }).click();
+  const form = page.getByRole('dialog', { name: 'New advisory' });
+  await form.getByLabel('Summary').fill('Old Advised Upscaler leaks tokens');
+  await form.getByLabel('Severity').selectOption('MODERATE');
+  await form.getByLabel('Pack id').fill(nodeId);
+  await form.getByLabel('Affected from').fill('0');
+  await form.getByLabel('Fixed in').fill('1.0.0');
+  await form.getByRole('button', { name: 'Add a PyPI package' }).click();
+  await form.getByLabel('PyPI name').fill(library);
+  await form.getByLabel('Exact versions').nth(1).fill('1.90.0, 1.90.1');
+  await expectAxeClean(page, { label: 'en new advisory form' });
+  await page.screenshot({ path: test.info().outputPath('admin-form-en.png'), fullPage: true });
+  await form.getByRole('button', { name: 'Publish' }).click();
+  await expect(form).toHaveCount(0);
+  const created = page.getByTestId('advisory-row').filter({ hasText: 'Old Advised Upscaler leaks tokens' });
+  await expect(created).toContainText('Active');
+  await expect(created).toContainText(library);
+  const id = await created.getAttribute('data-advisory-id');
+  expect(id).toMatch(/^NYSA-\d{4}-\d{4}$/);
+  await page.screenshot({ path: test.info().outputPath('admin-list-en.png'), fullPage: true });
+
+  await created.getByRole('button', { name: `Withdraw ${id}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Withdraw ${id}?` });
+  await expect(confirm).toBeVisible();
+  await expectAxeClean(page, { label: 'en withdraw advisory dialog' });
+  await confirm.getByTestId('confirm-button').click();
+  await expect(created.getByTestId('advisory-state')).toHaveText('Withdrawn');
+  await expect(created.getByRole('button', { name: `Withdraw ${id}` })).toHaveCount(0);
 });

@@ -3,6 +3,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree, TFunction } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
+import { AdvisoriesAdmin } from '../admin-advisories/AdvisoriesAdmin.tsx';
 import { CustomersAdmin } from '../admin-customers/CustomersAdmin.tsx';
 import { RequireSignIn } from '../auth/RequireSignIn.tsx';
 import { Spinner } from '../auth/Spinner.tsx';
@@ -38,6 +39,7 @@ const SCREENS: Partial<Record<AdminSectionId, (t: TFunction, lang: Locale) => Re
   publishers: () => <PublishersTable />,
   users: () => <UsersTable />,
   audit: () => <AuditLog />,
+  advisories: () => <AdvisoriesAdmin />,
   addNode: () => <AddNodeForm />,
   // Credits and events of customers: its own island's view, inside the admin frame and navigation.
   customers: (t, lang) => <CustomersAdmin t={t} lang={lang} />,

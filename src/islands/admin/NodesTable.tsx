@@ -11,6 +11,7 @@ import { StatusPill } from './StatusPill.tsx';
 import { button, compactInput, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { UndoBar, type UndoTarget } from './UndoBar.tsx';
+import { MalwareAdvisoryOffer } from '../admin-advisories/MalwareAdvisoryOffer.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 
 const SORTS = ['', 'name', 'total_install;desc', 'last_updated;desc', 'created_at'] as const;
@@ -41,6 +42,8 @@ export function NodesTable() {
   // The weighty actions ask in the app's dialog (ban with a reason the publisher reads), then offer Undo.
   const [asking, setAsking] = useState<{ node: AdminNode; verb: 'ban' | 'unban' | 'unclaim' } | null>(null);
   const [undo, setUndo] = useState<UndoTarget | null>(null);
+  // After a ban: the pack whose malware advisory is one click away (issue 30.1).
+  const [offer, setOffer] = useState<string | null>(null);
   const nodePath = (node: AdminNode, verb: 'ban' | 'unban') =>
     `/publishers/${encodeURIComponent(node.publisher?.id ?? '')}/nodes/${encodeURIComponent(node.id)}/${verb}`;
 
@@ -67,6 +70,7 @@ export function NodesTable() {
     );
     if (done && verb === 'ban') {
       setUndo({ text: t('admin.nodes.done.ban', { id: node.id }), request: { path: nodePath(node, 'unban') } });
+      setOffer(node.id);
     }
   }
 
@@ -241,6 +245,7 @@ export function NodesTable() {
         onClose={() => setAsking(null)}
       />
       <UndoBar target={undo} onDone={() => setUndo(null)} />
+      {offer && <MalwareAdvisoryOffer nodeId={offer} onDone={() => setOffer(null)} />}
     </section>
   );
 }

@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   { id: 'publishers', path: '/publishers' },
   { id: 'users', path: '/users' },
   { id: 'audit', path: '/audit' },
+  { id: 'advisories', path: '/advisories', label: 'adminAdvisories.nav' },
   { id: 'addNode', path: '/add-node' },
   { id: 'customers', path: '/customers' },
 ] as const;
