@@ -43,7 +43,11 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 60_
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const urls = await new Promise<{ apiUrl: string; siteUrl: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`instance did not start:\n${output}`)), timeoutMs);
+    // A start that timed out must not leave its process behind (it would keep writing to its data directory).
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`instance did not start within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     child.stdout.on('data', () => {
       const match = /READY (\{.*\})/.exec(output);
       if (!match) return;

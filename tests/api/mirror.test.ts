@@ -20,6 +20,11 @@ import { pythonAvailable } from '../support/zip-oracles.ts';
 // upstream stopped, also to a Python client doing what comfy-cli's install does; restarted, it resumes
 // from its saved cursor. Cross-process waits poll, as the multi-instance tests do.
 
+/**
+ * A server process on a fresh embedded database (initdb, every migration) starts in seconds on a quiet
+ * machine, but took over a minute beside the rest of the suite and a browser run on 2 cores.
+ */
+const START_MS = 150_000;
 let upstream: InstanceProcess;
 let mirror: InstanceProcess;
 let proxy: http.Server;
@@ -161,7 +166,7 @@ describe('a read-only mirror of a running registry', () => {
     };
     // The upstream's download URLs go through the proxy, so archives can be tampered with too.
     upstreamEnv = { ...common, DATA_DIR: upstreamDir, API_PUBLIC_URL: `http://127.0.0.1:${proxyPort}` };
-    upstream = await startInstance(upstreamEnv);
+    upstream = await startInstance(upstreamEnv, START_MS);
     upstreamApi = upstream.apiUrl;
     proxy = await startProxy(proxyPort);
 
@@ -189,8 +194,8 @@ describe('a read-only mirror of a running registry', () => {
       MIRROR_UPSTREAM_KEYS: keys.keys.map((key) => key.public_key).join(','),
       MIRROR_POLL_SECONDS: '0.3',
     };
-    mirror = await startInstance(mirrorEnv);
-  }, 240_000);
+    mirror = await startInstance(mirrorEnv, START_MS);
+  }, 3 * START_MS);
 
   afterAll(async () => {
     await Promise.all([upstream?.stop(), mirror?.stop()]);
@@ -319,39 +324,43 @@ describe('a read-only mirror of a running registry', () => {
     },
   );
 
-  it('restarts from its saved cursor: serves with the upstream down, then asks for the changes since it', async () => {
-    const saved = lastCursorServed;
-    expect(saved).not.toBeNull();
-    const nameOf = async () =>
-      ((await (await call(mirror.apiUrl, `/nodes/${nodeId}`)).json()) as { name: string }).name;
-    const before = await nameOf();
-    await mirror.stop();
-    mirror = await startInstance(mirrorEnv);
-    // The upstream is still down: what the mirror holds is served at once.
-    const installed = await installThrough(mirror);
-    expect(installed).toMatchObject({ status: 200, sha256: sha256Of['1.1.0'] });
-    expect(await nameOf()).toBe(before);
+  it(
+    'restarts from its saved cursor: serves with the upstream down, then asks for the changes since it',
+    async () => {
+      const saved = lastCursorServed;
+      expect(saved).not.toBeNull();
+      const nameOf = async () =>
+        ((await (await call(mirror.apiUrl, `/nodes/${nodeId}`)).json()) as { name: string }).name;
+      const before = await nameOf();
+      await mirror.stop();
+      mirror = await startInstance(mirrorEnv, START_MS);
+      // The upstream is still down: what the mirror holds is served at once.
+      const installed = await installThrough(mirror);
+      expect(installed).toMatchObject({ status: 200, sha256: sha256Of['1.1.0'] });
+      expect(await nameOf()).toBe(before);
 
-    indexRequests.length = 0;
-    upstream = await startInstance(upstreamEnv);
-    upstreamApi = upstream.apiUrl;
-    proxy = await startProxy(proxyPort);
-    await eventually(async () => indexRequests.some((r) => r.startsWith('/index/v1/changes')), 10_000, 'a sync');
-    expect(indexRequests[0]).toBe(`/index/v1/changes?since=${encodeURIComponent(saved!)}`);
-    expect(indexRequests).not.toContain('/index/v1/snapshot');
+      indexRequests.length = 0;
+      upstream = await startInstance(upstreamEnv, START_MS);
+      upstreamApi = upstream.apiUrl;
+      proxy = await startProxy(proxyPort);
+      await eventually(async () => indexRequests.some((r) => r.startsWith('/index/v1/changes')), 10_000, 'a sync');
+      expect(indexRequests[0]).toBe(`/index/v1/changes?since=${encodeURIComponent(saved!)}`);
+      expect(indexRequests).not.toContain('/index/v1/snapshot');
 
-    // And it follows the upstream from there.
-    const edit = await call(upstream.apiUrl, `/publishers/${publisherId}/nodes/${nodeId}`, {
-      method: 'PUT',
-      token: owner.idToken,
-      json: { name: 'Renamed After Restart' },
-    });
-    expect(edit.status, await edit.clone().text()).toBe(200);
-    await eventually(
-      async () => (await nameOf()) === 'Renamed After Restart',
-      10_000,
-      'the mirror to apply a change after its restart',
-    );
-    expect(indexRequests).not.toContain('/index/v1/snapshot');
-  }, 120_000);
+      // And it follows the upstream from there.
+      const edit = await call(upstream.apiUrl, `/publishers/${publisherId}/nodes/${nodeId}`, {
+        method: 'PUT',
+        token: owner.idToken,
+        json: { name: 'Renamed After Restart' },
+      });
+      expect(edit.status, await edit.clone().text()).toBe(200);
+      await eventually(
+        async () => (await nameOf()) === 'Renamed After Restart',
+        10_000,
+        'the mirror to apply a change after its restart',
+      );
+      expect(indexRequests).not.toContain('/index/v1/snapshot');
+    },
+    2 * START_MS + 60_000,
+  );
 });
