@@ -194,3 +194,31 @@ test('an admin publishes an advisory from the advisories screen and withdraws it
   await expect(created.getByTestId('advisory-state')).toHaveText('Withdrawn');
   await expect(created.getByRole('button', { name: `Withdraw ${id}` })).toHaveCount(0);
 });
+
+test('after banning a pack, one click publishes its malware advisory', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await openSignedIn(page, ADMIN_EMAIL, '/en/admin/nodes', { timeout: 30_000 });
+  await gotoHydrated(page, `/en/admin/nodes?search=${encodeURIComponent(nodeId)}`);
+  const row = page.getByTestId('admin-node-row');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Ban' }).click();
+  const banDialog = page.getByRole('dialog', { name: `Ban node ${nodeId}?` });
+  await banDialog.getByLabel('Reason (shown to the publisher)').fill('Sends saved browser passwords away.');
+  await banDialog.getByRole('button', { name: 'Ban node' }).click();
+  const offer = page.getByTestId('malware-advisory-offer');
+  await expect(offer).toContainText(`If \u2068${nodeId}\u2069 was banned for malware`);
+  await expectAxeClean(page, { label: 'en nodes screen, malware advisory offer' });
+  await page.screenshot({ path: test.info().outputPath('ban-offer-en.png'), fullPage: true });
+  await offer.getByRole('button', { name: 'Publish malware advisory' }).click();
+  await expect(page.getByText(/^Advisory NYSA-\d{4}-\d{4} was published\.$/)).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  // The feed has it: a malware advisory about the banned pack.
+  await expect
+    .poll(async () => {
+      const { advisories } = (await (await request.get('/api/advisories')).json()) as {
+        advisories: { summary: string; database_specific: { kind: string } }[];
+      };
+      return advisories.find((a) => a.summary === `Malicious code in ${nodeId}`)?.database_specific.kind;
+    })
+    .toBe('malware');
+});
