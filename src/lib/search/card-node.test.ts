@@ -35,6 +35,14 @@ describe('toCardNode', () => {
     });
   });
 
+  it('keeps the advisories affecting the listed version (cards show a badge), not an empty list', () => {
+    expect(toCardNode({ id: 'bad', latest_version_advisories: ['NYSA-2026-0001'] })).toEqual({
+      id: 'bad',
+      latest_version_advisories: ['NYSA-2026-0001'],
+    });
+    expect(toCardNode({ id: 'fine', latest_version_advisories: [] })).toEqual({ id: 'fine' });
+  });
+
   it('omits what is missing', () => {
     expect(toCardNode({ id: 'bare' })).toEqual({ id: 'bare' });
   });
