@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   API_PORT,
   FAKE_GITHUB_PORT,
+  FAKE_OIDC_ISSUER_PORT,
   FAKE_POSTHOG_PORT,
   FAKE_VENDOR_PORT,
   SITE_PORT,
@@ -29,6 +30,8 @@ const buildEnv: Record<string, string> = isolated ? { NODEYARD_BUILD_DIR: `.buil
 // demo-nodeyard on 9099), so the server must use that one too, not the one `npm start` would run
 // for its data directory (a project and ports of its own).
 const emulatorHost = process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099';
+/** The provenance spec's CI identity-token issuer (its `iss`, and where its keys are). */
+const FAKE_OIDC_ISSUER = `http://127.0.0.1:${FAKE_OIDC_ISSUER_PORT}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -108,6 +111,8 @@ export default defineConfig({
         POSTHOG_HOST: `http://127.0.0.1:${FAKE_POSTHOG_PORT}`,
         // The image endpoint may fetch from loopback: specs serve publishers' images from local servers.
         IMAGE_ALLOW_LOOPBACK: 'true',
+        // Trusted publishing from the provenance spec's local CI issuer, beside GitHub Actions.
+        TRUSTED_PUBLISHING_ISSUERS: `github,${FAKE_OIDC_ISSUER} ${FAKE_OIDC_ISSUER}/.well-known/jwks`,
         ...buildEnv,
       },
       reuseExistingServer: false,

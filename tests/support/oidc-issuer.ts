@@ -99,7 +99,8 @@ export interface OidcIssuer {
   close(): Promise<void>;
 }
 
-export async function startOidcIssuer(clock: Clock): Promise<OidcIssuer> {
+/** `port`: 0 picks a free one; a browser spec passes the fixed one its server was configured with. */
+export async function startOidcIssuer(clock: Clock, port = 0): Promise<OidcIssuer> {
   let published: SigningKey[] = [await newKey('RS256')];
   let current = published[0]!;
   const impostorKey = await newKey('RS256');
@@ -113,7 +114,7 @@ export async function startOidcIssuer(clock: Clock): Promise<OidcIssuer> {
     }
     response.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,

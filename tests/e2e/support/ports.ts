@@ -13,3 +13,5 @@ export const FAKE_GITHUB_PORT = SITE_PORT + 43_000;
 export const FAKE_POSTHOG_PORT = SITE_PORT + 44_000;
 /** The images spec's publisher image host (a local http server the spec starts). */
 export const FAKE_IMAGE_HOST_PORT = SITE_PORT + 45_000;
+/** The provenance spec's CI identity-token issuer (tests/support/oidc-issuer.ts), trusted by the server. */
+export const FAKE_OIDC_ISSUER_PORT = SITE_PORT + 46_000;
