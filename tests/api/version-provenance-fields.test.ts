@@ -119,6 +119,11 @@ describe('provenance and quarantine on NodeVersion and in the index', () => {
     });
     expect(await bulk.json()).toMatchObject({ node_versions: [{ node_version: { provenance: expected } }] });
 
+    // The node and the publisher's lists carry it on latest_version (one query per page, load-bundles.ts).
+    expect(await json('/nodes/ci-pack')).toMatchObject({ latest_version: { provenance: expected } });
+    const { nodes } = (await json(`/publishers/${s.publisher.id}/nodes/v2`)) as { nodes: Record<string, unknown>[] };
+    expect(nodes.find((node) => node['id'] === 'ci-pack')).toMatchObject({ latest_version: { provenance: expected } });
+
     const entry = (await snapshot()).versions.find((v) => v.pack === 'ci-pack');
     expect(entry?.provenance).toEqual(expected);
   });

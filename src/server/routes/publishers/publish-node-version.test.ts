@@ -65,6 +65,7 @@ describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
       comfy_node_extract_status: 'pending',
       downloadUrl: `${TEST_API_URL}/archives/${nodeId}/1.0.0/node.zip`,
       yanked: false,
+      quarantined: false,
     });
     const signed = new URL(body['signedUrl'] as string);
     expect(`${signed.origin}${signed.pathname}`).toBe(`${TEST_API_URL}/storage/objects`);

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeRow, NodeVersionRow, PublisherRow } from '../../db/rows.ts';
 import { archives, nodeVersions, publishers } from '../../db/schema/index.ts';
+import { loadProvenanceBriefs, type ProvenanceBrief } from '../trusted-publishing/provenance-summaries.ts';
 import { latestPublishedBy, type AgedLatestRow } from '../versions/aged-latest.ts';
 
 export interface VersionWithArchive {
@@ -31,6 +32,8 @@ export interface NodeBundle {
   node: NodeRow;
   publisher: PublisherRow | undefined;
   latest: VersionWithArchive | undefined;
+  /** How `latest` was published (absent when unknown, or when the loader did not read it). */
+  latestProvenance?: ProvenanceBrief | undefined;
 }
 
 /** Versions with their archive state, for any set of version ids (one query). */
@@ -45,7 +48,8 @@ export async function loadVersionsWithArchive(db: Db, versionIds: string[]): Pro
 }
 
 /**
- * Publishers and latest versions for a page of nodes, in two queries however long the page. With
+ * Publishers and latest versions (with their provenance) for a page of nodes, in three queries however
+ * long the page. With
  * `publishedBy` (a minimum release age), "latest" is the newest version published by then instead of
  * nodes.latest_version_id (services/versions/aged-latest.ts).
  */
@@ -69,9 +73,18 @@ export async function loadNodeBundles(
       : undefined,
   ]);
   const publisherById = new Map(publisherRows.map((p) => [p.id, p]));
-  return rows.map((node) => ({
+  const bundles = rows.map((node) => ({
     node,
     publisher: publisherById.get(node.publisherId),
     latest: aged ? withAged(aged.get(node.id)) : node.latestVersionId ? latest.get(node.latestVersionId) : undefined,
+  }));
+  // One more query for the whole page: the latest versions' provenance (issue 28.6).
+  const provenance = await loadProvenanceBriefs(
+    db,
+    bundles.flatMap((bundle) => (bundle.latest ? [bundle.latest.version.id] : [])),
+  );
+  return bundles.map((bundle) => ({
+    ...bundle,
+    latestProvenance: bundle.latest ? provenance.get(bundle.latest.version.id) : undefined,
   }));
 }

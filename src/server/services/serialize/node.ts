@@ -33,6 +33,7 @@ export function toApiNode(bundle: NodeBundle, config: AppConfig, options: { incl
           hasArchive: latest.hasArchive,
           sha256: latest.sha256,
           includeStatusReason: options.includeStatusReason ?? true,
+          provenance: bundle.latestProvenance,
         })
       : undefined,
     rating: node.totalReview > 0 ? node.totalStar / node.totalReview : 0,
