@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, nodeVersions, versionProvenance } from '../../db/schema/index.ts';
-import type { PublishedWith } from './load-provenance.ts';
 import { workflowFile } from './oidc-claims.ts';
 
 /**
@@ -11,7 +10,8 @@ import { workflowFile } from './oidc-claims.ts';
  */
 // A type, not an interface: omitNullish needs an object type with known keys.
 export type ProvenanceBrief = {
-  published_with: Exclude<PublishedWith, 'unknown'>;
+  /** load-provenance.ts's PublishedWith without 'unknown' (not imported: it would close an import cycle). */
+  published_with: 'trusted_publishing' | 'personal_access_token' | 'dashboard_upload';
   repository: string | null;
   commit: string | null;
   ref: string | null;
