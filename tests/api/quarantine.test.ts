@@ -1,6 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, nodeVersions, packReports, users, webhookEvents } from '../../src/server/db/schema/index.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  auditLog,
+  nodeVersions,
+  packReports,
+  users,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../src/server/db/schema/index.ts';
+import { encryptEndpointSecret } from '../../src/server/services/webhooks/endpoint-secret.ts';
 import { QUARANTINE_REPORTS_PER_DAY } from '../../src/server/services/quarantine/quarantine-rules.ts';
 import { signedIn, type Actor } from '../support/authz/actors.ts';
 import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
@@ -64,7 +73,7 @@ describe('quarantine from trusted reports', () => {
       signedIn(t),
       signedIn(t),
     ]);
-    await Promise.all([
+    const [freshMiner] = await Promise.all([
       seedPack('fresh-miner', HOUR),
       seedPack('old-upscaler', 72 * HOUR, true),
       seedPack('old-lonely', 72 * HOUR),
@@ -72,6 +81,16 @@ describe('quarantine from trusted reports', () => {
       seedPack('fresh-released', 2 * HOUR),
       seedPack('fresh-banned', 2 * HOUR),
     ]);
+    // The owners listen for quarantines (events are recorded only for a publisher with such an endpoint).
+    const endpointId = randomUUID();
+    await t.services.db.insert(webhookEndpoints).values({
+      id: endpointId,
+      publisherId: freshMiner.publisher.id,
+      url: 'https://hooks.example.com/nodeyard',
+      events: ['version.quarantined'],
+      secretCiphertext: encryptEndpointSecret('whsec_quarantine', endpointId, t.services.config.signingSecret),
+      secretPrefix: 'whsec_qu',
+    });
   });
   afterAll(() => t.close());
 
