@@ -1,14 +1,10 @@
-import { useState } from 'react';
-import { apiErrorText } from '../../../lib/api/error-text.ts';
 import { api } from '../../../lib/dashboard/paths.ts';
 import { formatDate } from '../../../lib/format/format.ts';
-import { useApiMutation } from '../../../lib/query/hooks.ts';
-import { toast } from '../../toast/index.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { button, muted } from '../../ui/styles.ts';
+import { muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import type { TrustedPublisher } from './types.ts';
+import { ConfirmedDelete } from '../ui/ConfirmedDelete.tsx';
 
 interface Props {
   entry: TrustedPublisher;
@@ -20,8 +16,6 @@ interface Props {
 /** One registration: node, repository, workflow and the optional limits; remove. */
 export function TrustedPublisherRow({ entry, publisherId, showIssuer }: Props) {
   const { t, lang } = useDashboard();
-  const [removing, setRemoving] = useState(false);
-  const remove = useApiMutation<void, void>('DELETE', api.trustedPublisher(publisherId, entry.id));
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="trusted-publisher-row">
       <div className="min-w-0">
@@ -74,32 +68,14 @@ export function TrustedPublisherRow({ entry, publisherId, showIssuer }: Props) {
             : t('trustedPublishing.notUsed')}
         </p>
       </div>
-      <button type="button" className={button.dangerGhost} onClick={() => setRemoving(true)}>
-        {t('trustedPublishing.remove')}
-        <span className="sr-only"> {entry.node_id}</span>
-      </button>
-      <ConfirmDialog
-        cancelLabel={t('dashboard.cancel')}
-        open={removing}
+      <ConfirmedDelete
+        path={api.trustedPublisher(publisherId, entry.id)}
+        label={t('trustedPublishing.remove')}
+        name={entry.node_id}
         title={t('trustedPublishing.removeTitle', { node: entry.node_id })}
         body={t('trustedPublishing.removeBody', { repository: entry.repository })}
-        confirmLabel={t('trustedPublishing.remove')}
         pendingLabel={t('trustedPublishing.removing')}
-        pending={remove.isPending}
-        error={remove.error ? apiErrorText(t, remove.error) : null}
-        onClose={() => {
-          remove.reset();
-          setRemoving(false);
-        }}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              toast.success(t('trustedPublishing.removed'));
-              setRemoving(false);
-            },
-            onError: (error) => toast.error(apiErrorText(t, error)),
-          })
-        }
+        done={t('trustedPublishing.removed')}
       />
     </li>
   );

@@ -1,20 +1,17 @@
-import { useState } from 'react';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import { formatDate } from '../../../lib/format/format.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { button, muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
 import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { LastDelivery } from './LastDelivery.tsx';
 import { webhookPaths, type Webhook } from './types.ts';
+import { ConfirmedDelete } from '../ui/ConfirmedDelete.tsx';
 
 /** One endpoint: where it sends, what, its secret's prefix, its last delivery; test it or remove it. */
 export function WebhookRow({ webhook, publisherId }: { webhook: Webhook; publisherId: string }) {
   const { t, lang } = useDashboard();
-  const [removing, setRemoving] = useState(false);
-  const remove = useApiMutation<void, void>('DELETE', webhookPaths.one(publisherId, webhook.id));
   const ping = useApiMutation<void, { event_id: string }>('POST', webhookPaths.ping(publisherId, webhook.id));
   const invalidate = useInvalidate();
   return (
@@ -61,34 +58,16 @@ export function WebhookRow({ webhook, publisherId }: { webhook: Webhook; publish
           {ping.isPending ? t('webhooks.pinging') : t('webhooks.ping')}
           <span className="sr-only"> {webhook.url}</span>
         </button>
-        <button type="button" className={button.dangerGhost} onClick={() => setRemoving(true)}>
-          {t('webhooks.remove')}
-          <span className="sr-only"> {webhook.url}</span>
-        </button>
+        <ConfirmedDelete
+          path={webhookPaths.one(publisherId, webhook.id)}
+          label={t('webhooks.remove')}
+          name={webhook.url}
+          title={t('webhooks.removeTitle', { url: webhook.url })}
+          body={t('webhooks.removeBody')}
+          pendingLabel={t('webhooks.removing')}
+          done={t('webhooks.removed')}
+        />
       </div>
-      <ConfirmDialog
-        cancelLabel={t('dashboard.cancel')}
-        open={removing}
-        title={t('webhooks.removeTitle', { url: webhook.url })}
-        body={t('webhooks.removeBody')}
-        confirmLabel={t('webhooks.remove')}
-        pendingLabel={t('webhooks.removing')}
-        pending={remove.isPending}
-        error={remove.error ? apiErrorText(t, remove.error) : null}
-        onClose={() => {
-          remove.reset();
-          setRemoving(false);
-        }}
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              toast.success(t('webhooks.removed'));
-              setRemoving(false);
-            },
-            onError: (error) => toast.error(apiErrorText(t, error)),
-          })
-        }
-      />
     </li>
   );
 }
