@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { timestamps } from './columns.ts';
 import { jobStatus } from './enums.ts';
 import { nodes } from './nodes.ts';
@@ -82,7 +83,26 @@ export const jobs = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
+    /** The kind's deduplication key (jobs/job-kind.ts): null when the kind never deduplicates. */
+    dedupeKey: text('dedupe_key'),
     ...timestamps,
   },
-  (t) => [index('jobs_status_run_at_idx').on(t.status, t.runAt), index('jobs_kind_idx').on(t.kind)],
+  (t) => [
+    index('jobs_status_run_at_idx').on(t.status, t.runAt),
+    index('jobs_kind_idx').on(t.kind),
+    // At most one job per kind and key that waits for its first attempt: a second enqueue is a no-op.
+    // Retries (attempts > 0) are outside it, so putting a failed attempt back never conflicts.
+    uniqueIndex('jobs_waiting_dedupe_key')
+      .on(t.kind, t.dedupeKey)
+      .where(sql`${t.status} = 'queued' AND ${t.attempts} = 0 AND ${t.dedupeKey} IS NOT NULL`),
+  ],
 );
+
+/**
+ * The last run of each periodic task that runs on one instance at a time (jobs/scheduler.ts): an
+ * instance runs such a task only after moving `last_run_at` forward itself, in one statement.
+ */
+export const scheduledTasks = pgTable('scheduled_tasks', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
