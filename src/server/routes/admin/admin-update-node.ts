@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { ADMIN_ACTIONS } from '../../services/admin/audit-actions.ts';
+import { ADMIN_ACTIONS } from '../../services/audit/actions.ts';
 import { getAdminNode } from '../../services/admin/targets.ts';
 import { adminUpdateNode } from '../../services/admin/update-node.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { adminUpdateUser, getUserOr404, type UserAdminState } from '../../services/admin/update-user.ts';
+import { adminUpdateUser, getUserOr404, type UserAdminState } from '../../services/users/update-user.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { ReasonField, UserIdParams } from './schemas.ts';
 import { AdminUserSchema, toAdminUser } from './users-schema.ts';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { ADMIN_ACTIONS } from '../../services/admin/audit-actions.ts';
+import { ADMIN_ACTIONS } from '../../services/audit/actions.ts';
 import { adminUpdateNode } from '../../services/admin/update-node.ts';
 import { getPublisherOr404 } from '../../services/publishers/access.ts';
 import { getPublisherNode } from '../../services/publishers/publisher-nodes.ts';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { banPublisher, unbanPublisher } from '../../services/admin/ban-publisher.ts';
+import { banPublisher, unbanPublisher } from '../../services/publishers/ban-publisher.ts';
 import { getPublisherOr404 } from '../../services/publishers/access.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { BanBody, PublisherIdParams } from './schemas.ts';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { batchReview } from '../../services/admin/batch-review.ts';
+import { batchReview } from '../../services/moderation/batch-review.ts';
 import { loadVersionsWithArchive } from '../../services/nodes/load-bundles.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { bearerSecurity, errorResponses, NodeVersionSchema } from '../schemas.ts';

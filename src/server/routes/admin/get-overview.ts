@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { adminOverview } from '../../services/admin/overview.ts';
+import { adminOverview } from '../../services/moderation/overview.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 
 const counts = z.record(z.string(), z.number().int());

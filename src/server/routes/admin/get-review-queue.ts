@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { reviewQueue } from '../../services/admin/review-queue.ts';
+import { reviewQueue } from '../../services/moderation/review-queue.ts';
 import { countPages } from '../../../lib/paging.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';

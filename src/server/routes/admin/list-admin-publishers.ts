@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { listAdminPublishers } from '../../services/admin/list-publishers.ts';
+import { listAdminPublishers } from '../../services/publishers/list-admin-publishers.ts';
 import { countPages } from '../../../lib/paging.ts';
 import { toApiPublisher } from '../../services/serialize/publisher.ts';
 import { optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';

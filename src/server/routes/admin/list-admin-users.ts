@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { listAdminUsers } from '../../services/admin/list-users.ts';
+import { listAdminUsers } from '../../services/users/list-users.ts';
 import { countPages } from '../../../lib/paging.ts';
 import { flagParam, optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { UNDOABLE_ACTIONS } from '../../services/admin/audit-actions.ts';
-import { auditTargetOf, describeAuditTargets } from '../../services/admin/audit-targets.ts';
-import { listAudit } from '../../services/admin/list-audit.ts';
+import { UNDOABLE_ACTIONS } from '../../services/audit/actions.ts';
+import { auditTargetOf, describeAuditTargets } from '../../services/audit/describe-targets.ts';
+import { listAudit } from '../../services/audit/list-audit.ts';
 import { countPages } from '../../../lib/paging.ts';
 import { instantParam, optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';

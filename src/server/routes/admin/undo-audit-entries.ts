@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { undoEntries } from '../../services/admin/undo.ts';
+import { undoEntries } from '../../services/audit/undo.ts';
 import { badRequest } from '../../errors.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 

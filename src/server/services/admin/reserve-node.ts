@@ -10,7 +10,7 @@ import { parseGitHubRepo } from '../publishers/github-repo.ts';
 import { toNodeColumns, type NodeFieldsInput } from '../publishers/node-fields.ts';
 import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../publishers/unclaimed.ts';
 import { isValidNodeId } from '../publish/node-id.ts';
-import { ADMIN_ACTIONS } from './audit-actions.ts';
+import { ADMIN_ACTIONS } from '../audit/actions.ts';
 
 export interface ReserveNodeInput extends NodeFieldsInput {
   id?: string | undefined;

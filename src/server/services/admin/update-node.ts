@@ -7,7 +7,7 @@ import { recordAudit, userActor } from '../audit/record.ts';
 import { findPublisher } from '../publishers/access.ts';
 import { UNCLAIMED_PUBLISHER_ID, ensureUnclaimedPublisher } from '../publishers/unclaimed.ts';
 import { emitNodeStatusChanged } from '../webhooks/version-events.ts';
-import type { AuditExtras } from './audit-actions.ts';
+import type { AuditExtras } from '../audit/actions.ts';
 import {
   bumpedUpdatedAt,
   diffKeys,

@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
 import { emitVersionStatusChanged } from '../webhooks/version-events.ts';
-import type { AuditExtras } from './audit-actions.ts';
+import type { AuditExtras } from '../audit/actions.ts';
 import { bumpedUpdatedAt, diffKeys, pick } from './node-state.ts';
 import { toVersionAdminColumns, versionAdminState, type VersionAdminChanges } from './version-state.ts';
 

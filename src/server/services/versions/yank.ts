@@ -4,7 +4,7 @@ import type { NodeVersionRow, UserRow } from '../../db/rows.ts';
 import { nodes, nodeVersions } from '../../db/schema/index.ts';
 import { forbidden } from '../../errors.ts';
 import { bumpedUpdatedAt } from '../admin/node-state.ts';
-import type { AuditExtras } from '../admin/audit-actions.ts';
+import type { AuditExtras } from '../audit/actions.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { refreshLatestVersion } from './latest.ts';
 

@@ -9,7 +9,7 @@ import {
   versionScans,
   type NodeVersionStatus,
 } from '../../db/schema/index.ts';
-import { openReviewRequests } from '../moderation/review-requests.ts';
+import { openReviewRequests } from './review-requests.ts';
 import { pageOffset, type Paging } from '../../../lib/paging.ts';
 import { compareVersionsDesc } from '../versions/semver.ts';
 

@@ -5,8 +5,8 @@ import { users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { closeAppealsOnUnban } from '../bans/appeals.ts';
-import { ADMIN_ACTIONS, type AuditExtras } from './audit-actions.ts';
-import { diffKeys, pick } from './node-state.ts';
+import { ADMIN_ACTIONS, type AuditExtras } from '../audit/actions.ts';
+import { diffKeys, pick } from '../admin/node-state.ts';
 
 export interface UserAdminState {
   isAdmin: boolean;
