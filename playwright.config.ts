@@ -40,7 +40,8 @@ export default defineConfig({
   // One retry in CI only: a test that passes on its retry is listed as "flaky" in the output (so it
   // still gets fixed), but a timing hiccup on a loaded 2-core CI machine does not block a landing.
   retries: process.env['CI'] ? 1 : 0,
-  reporter: process.env['CI'] ? 'line' : 'list',
+  // Then the slowest spec files and tests (tests/e2e/support/slowest-reporter.ts).
+  reporter: [[process.env['CI'] ? 'line' : 'list'], ['./tests/e2e/support/slowest-reporter.ts']],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // How the suite is organised and why: docs/testing.md.
 
@@ -20,10 +20,20 @@ const POSTGRES_FILES = [
   'tests/api/**/*.test.ts',
 ];
 
+/**
+ * Files whose subject is not the database: the authorization matrices (who may call what) and the
+ * mirror's server processes. When PostgreSQL is there (CI), they run once, on it, as production does;
+ * without it (a fresh clone), on PGlite. Running them on both tested the same permission logic twice
+ * and cost CI about a third of its Vitest time.
+ */
+const ONE_DRIVER_FILES = ['tests/api/*authz*.test.ts', 'tests/api/mirror.test.ts'];
+const withPostgres = Boolean(process.env['TEST_DATABASE_URL']);
+
 const serverProject = (driver: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${driver}`,
     include: driver === 'pglite' ? SERVER_FILES : POSTGRES_FILES,
+    exclude: [...configDefaults.exclude, ...(driver === 'pglite' && withPostgres ? ONE_DRIVER_FILES : [])],
     environment: 'node',
     // Files share their worker process: the app's modules are imported and the database opened once
     // per worker, not once per file (tests/support/test-db.ts empties it between files). Module state
@@ -52,7 +62,7 @@ export default defineConfig({
         },
       },
       serverProject('pglite'),
-      ...(process.env['TEST_DATABASE_URL'] ? [serverProject('postgres')] : []),
+      ...(withPostgres ? [serverProject('postgres')] : []),
     ],
   },
 });

@@ -5,7 +5,8 @@ import { loadavg } from 'node:os';
 // side, because no one of them keeps two cores busy on its own (Playwright waits on pages and
 // polls, Vitest on PGlite and the auth emulator):
 //   browser lane  the site build, then Playwright (it needs the built site); its output prints live;
-//   server lane   Vitest; output held back, printed when it ends;
+//   server lane   Vitest, with the slowest files and the fixed cost per file at the end (test:profile);
+//                 output held back, printed when it ends;
 //   check lane    lint, then typecheck, at the lowest priority (nice 19): they fill the gaps the
 //                 others leave; output held back.
 // TEST_SERIAL=1 runs the steps one after another instead (to time each alone).
@@ -31,7 +32,7 @@ const LANES: Step[][] = [
     { name: 'build', script: 'build:site', nice: 0, live: false },
     { name: 'playwright', script: 'test:e2e', nice: 0, live: true },
   ],
-  [{ name: 'vitest', script: 'test:unit', nice: 0, live: false }],
+  [{ name: 'vitest', script: 'test:profile', nice: 0, live: false }],
   [
     { name: 'lint', script: 'lint', nice: 19, live: false },
     { name: 'typecheck', script: 'typecheck', nice: 19, live: false },

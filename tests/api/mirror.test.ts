@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
 import { signUp, EMULATOR_PROJECT, type EmulatorUser } from '../support/firebase-emulator.ts';
 import { comfyCliPublishBody } from '../support/publish.ts';
-import { createThrowawayPostgres } from '../support/test-db.ts';
+import { createThrowawayPostgres, postgresTemplate } from '../support/test-db.ts';
 import { buildZip, samplePackFiles } from '../support/zip.ts';
 import { pythonAvailable } from '../support/zip-oracles.ts';
 
@@ -38,7 +38,8 @@ const databases: { url: string; drop(): Promise<void> }[] = [];
 const onPostgres = process.env['TEST_DB_DRIVER'] === 'postgres';
 async function databaseEnv(): Promise<Record<string, string>> {
   if (!onPostgres) return {};
-  const database = await createThrowawayPostgres();
+  // A clone of the migrated template: these servers' subject is the mirror, not a first migration.
+  const database = await createThrowawayPostgres({ template: await postgresTemplate() });
   databases.push(database);
   return { DATABASE_URL: database.url };
 }

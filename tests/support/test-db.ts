@@ -99,7 +99,7 @@ let template: Promise<string> | undefined;
  * name and renamed when complete, so a run never clones a half-migrated template; an advisory lock
  * keeps parallel workers from building it twice.
  */
-function postgresTemplate(): Promise<string> {
+export function postgresTemplate(): Promise<string> {
   template ??= (async () => {
     const name = `nodeyard_tpl_${migrationsHash()}`;
     const admin = new pg.Client({ connectionString: adminUrl() });
