@@ -3,7 +3,7 @@ import { countPages } from '../../../lib/paging.ts';
 import { findPublisher } from '../../services/publishers/access.ts';
 import { countMembers } from '../../services/publishers/members.ts';
 import { firstPublicVersionDate } from '../../services/publishers/first-version-date.ts';
-import { pagePublisherNodes } from '../../services/publishers/list-publisher-nodes.ts';
+import { pagePublisherNodes } from '../../services/nodes/list-publisher-nodes.ts';
 import { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
 import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
 import { withLatestAdvisories } from '../../services/advisories/latest-advisories.ts';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { reserveNode } from '../../services/admin/reserve-node.ts';
+import { reserveNode } from '../../services/nodes/reserve-node.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 import { bearerSecurity, errorResponses, NodeSchema } from '../schemas.ts';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { listAdminNodes } from '../../services/admin/list-nodes.ts';
+import { listAdminNodes } from '../../services/nodes/list-admin-nodes.ts';
 import { parseNodeSort } from '../../services/nodes/node-sort.ts';
 import { nodeListResponse } from '../nodes/node-list-response.ts';
 import { optionalText, pageParam, pageSizeParam } from '../nodes/query-params.ts';

@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import type { NodeAdminChanges } from '../../services/admin/node-state.ts';
+import type { NodeAdminChanges } from '../../services/nodes/node-state.ts';
 import type { AdminUpdateNodeBody } from './schemas.ts';
 
 const text = (value: string | null | undefined) => (value === '' ? null : value);

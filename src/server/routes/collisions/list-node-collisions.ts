@@ -4,7 +4,7 @@ import { requireUser } from '../../auth/viewer.ts';
 import { forbidden } from '../../errors.ts';
 import { listNodeCollisions } from '../../services/moderation/list-node-collisions.ts';
 import { findRole, getPublisherOr404 } from '../../services/publishers/access.ts';
-import { getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
+import { getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
 import { PublisherNodeParams } from '../admin/schemas.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 

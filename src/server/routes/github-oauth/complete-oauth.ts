@@ -4,7 +4,7 @@ import { requireActiveUser } from '../../auth/viewer.ts';
 import { consumeState } from '../../services/github-oauth/consume-state.ts';
 import { exchangeCodeOrThrow, requireOAuthConfig } from '../../services/github-oauth/oauth-errors.ts';
 import { authorizePublisher } from '../../auth/publisher-access.ts';
-import { claimNode } from '../../services/publishers/claim-node.ts';
+import { claimNode } from '../../services/nodes/claim-node.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { CompleteOAuthBody, CompleteOAuthResponse } from './schemas.ts';
 

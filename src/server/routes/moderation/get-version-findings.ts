@@ -5,7 +5,7 @@ import { listVersionFindings } from '../../services/moderation/findings.ts';
 import { isOpen, latestReviewRequest } from '../../services/moderation/review-requests.ts';
 import { hasOpenScan } from '../../services/moderation/security-scan.ts';
 import { statusReasonOf } from '../../services/moderation/status-reason.ts';
-import { getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
+import { getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
 import { toApiFinding } from '../../services/serialize/finding.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { authorizeFindingsRead } from './access.ts';

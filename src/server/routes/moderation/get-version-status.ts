@@ -6,7 +6,7 @@ import { ApiError } from '../../errors.ts';
 import { getVersionByNumber } from '../../services/moderation/find-version.ts';
 import { looksLikePublishToken, tokenReadsNode, versionVerdict } from '../../services/moderation/version-verdict.ts';
 import { getPublisherOr404 } from '../../services/publishers/access.ts';
-import { getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
+import { getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
 import { toApiFinding } from '../../services/serialize/finding.ts';
 import { bearerSecurity, errorResponses, NodeVersionStatusSchema } from '../schemas.ts';
 import { authorizeFindingsRead } from './access.ts';

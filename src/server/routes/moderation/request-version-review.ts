@@ -4,7 +4,7 @@ import { forbidden } from '../../errors.ts';
 import { getVersionByNumber } from '../../services/moderation/find-version.ts';
 import { requestReview } from '../../services/moderation/review-requests.ts';
 import { authorizePublisher } from '../../auth/publisher-access.ts';
-import { assertNodeWritable, getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
+import { assertNodeWritable, getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { ReviewRequestSchema, VersionNumberParams } from './schemas.ts';
 

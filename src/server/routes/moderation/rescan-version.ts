@@ -3,7 +3,7 @@ import type { App } from '../../app-env.ts';
 import { getVersionByNumber } from '../../services/moderation/find-version.ts';
 import { requestRescan } from '../../services/moderation/rescan.ts';
 import { authorizePublisher } from '../../auth/publisher-access.ts';
-import { assertNodeWritable, getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
+import { assertNodeWritable, getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { VersionNumberParams } from './schemas.ts';
 

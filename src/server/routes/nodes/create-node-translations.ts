@@ -9,7 +9,7 @@ import { userActor, type AuditActor } from '../../services/audit/record.ts';
 import { findNode } from '../../services/nodes/find-node.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { decidePublisherAccess, findRole, getPublisherOr404 } from '../../services/publishers/access.ts';
-import { assertNodeWritable } from '../../services/publishers/publisher-nodes.ts';
+import { assertNodeWritable } from '../../services/nodes/publisher-nodes.ts';
 import { saveNodeTranslations, type TranslationPatch } from '../../services/translations/node-translations.ts';
 import {
   isTranslationLocale,

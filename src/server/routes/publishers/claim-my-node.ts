@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { authorizePublisher } from '../../auth/publisher-access.ts';
-import { claimNode } from '../../services/publishers/claim-node.ts';
+import { claimNode } from '../../services/nodes/claim-node.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { PublisherNodeParams } from './schemas.ts';
 

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { authorizePublisher } from '../../auth/publisher-access.ts';
-import { createNode } from '../../services/publishers/create-node.ts';
+import { createNode } from '../../services/nodes/create-node.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 import { bearerSecurity, errorResponses, NodeSchema } from '../schemas.ts';
 import { CreateNodeBody, PublisherParams } from './schemas.ts';

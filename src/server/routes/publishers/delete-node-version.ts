@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { authorizePublisher } from '../../auth/publisher-access.ts';
-import { deleteVersion } from '../../services/publishers/delete-version.ts';
-import { assertNodeWritable, getNodeVersion, getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
+import { deleteVersion } from '../../services/versions/delete-version.ts';
+import { assertNodeWritable, getNodeVersion, getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { VersionParams } from './schemas.ts';
 

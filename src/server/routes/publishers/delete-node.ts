@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { authorizePublisher } from '../../auth/publisher-access.ts';
-import { deleteNode } from '../../services/publishers/delete-node.ts';
-import { assertNodeWritable, getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
+import { deleteNode } from '../../services/nodes/delete-node.ts';
+import { assertNodeWritable, getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';
 import { PublisherNodeParams } from './schemas.ts';
 

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { getPublisherOr404 } from '../../services/publishers/access.ts';
-import { pagePublisherNodes } from '../../services/publishers/list-publisher-nodes.ts';
+import { pagePublisherNodes } from '../../services/nodes/list-publisher-nodes.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 import { iconImagesById, ISLAND_ICON_SIZES } from '../../../lib/images/image-url.ts';
 import { IconImagesSchema } from '../image-schemas.ts';

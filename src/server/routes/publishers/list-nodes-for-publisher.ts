@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { getPublisherOr404 } from '../../services/publishers/access.ts';
-import { listPublisherNodes } from '../../services/publishers/list-publisher-nodes.ts';
+import { listPublisherNodes } from '../../services/nodes/list-publisher-nodes.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 import { errorResponses, NodeSchema } from '../schemas.ts';
 import { includeBannedQuery, PublisherParams } from './schemas.ts';

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { authorizePublisher } from '../../auth/publisher-access.ts';
 import type { NodeVersionRow, UserRow } from '../../db/rows.ts';
 import { notFound } from '../../errors.ts';
-import { assertNodeWritable, getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
+import { assertNodeWritable, getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
 import { findVersionByRef } from '../../services/versions/lookup-version.ts';
 
 /**

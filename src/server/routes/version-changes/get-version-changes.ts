@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
-import { getPublisherNode } from '../../services/publishers/publisher-nodes.ts';
+import { getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
 import { versionChanges } from '../../services/version-changes/version-changes.ts';
 import { authorizeFindingsRead } from '../moderation/access.ts';
 import { PublisherNodeParams } from '../publishers/schemas.ts';

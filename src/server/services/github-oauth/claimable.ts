@@ -3,7 +3,7 @@ import type { NodeRow, UserRow } from '../../db/rows.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import { findNode } from '../nodes/find-node.ts';
 import { parseGitHubRepo } from '../publishers/github-repo.ts';
-import { assertNodeWritable } from '../publishers/publisher-nodes.ts';
+import { assertNodeWritable } from '../nodes/publisher-nodes.ts';
 import { isUnclaimedPublisher } from '../publishers/unclaimed.ts';
 
 /**

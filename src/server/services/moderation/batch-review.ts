@@ -5,7 +5,7 @@ import type { NodeVersionRow, UserRow } from '../../db/rows.ts';
 import { nodes, nodeVersions, type NodeVersionStatus } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 import { ADMIN_ACTIONS } from '../audit/actions.ts';
-import { applyVersionUpdate } from '../admin/update-version.ts';
+import { applyVersionUpdate } from '../versions/admin-update-version.ts';
 
 export type ReviewDecision = 'approve' | 'flag' | 'ban';
 

@@ -6,7 +6,7 @@ import { recordAudit, userActor } from '../audit/record.ts';
 import { closeAppealsOnUnban } from '../bans/appeals.ts';
 import { emitPublisherNodesStatusChanged } from '../webhooks/version-events.ts';
 import { ADMIN_ACTIONS, type AuditExtras } from '../audit/actions.ts';
-import { bumpedUpdatedAt } from '../admin/node-state.ts';
+import { bumpedUpdatedAt } from '../nodes/node-state.ts';
 
 /**
  * Bans a publisher and its active nodes in one transaction. Unlike upstream, its members' accounts

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeVersionRow } from '../../db/rows.ts';
 import { nodes, nodeVersions, type NodeVersionStatus } from '../../db/schema/index.ts';
-import { bumpedUpdatedAt } from '../admin/node-state.ts';
+import { bumpedUpdatedAt } from '../nodes/node-state.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { NodeRow, PublisherRow, UserRow } from '../../db/rows.ts';
 import { nodes } from '../../db/schema/index.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
-import { assertNodeWritable, getPublisherNode } from '../publishers/publisher-nodes.ts';
+import { assertNodeWritable, getPublisherNode } from '../nodes/publisher-nodes.ts';
 
 /**
  * Switches a node's CI-only setting. Only a signed-in owner gets here (the route takes no token), so a

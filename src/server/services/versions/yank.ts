@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { NodeVersionRow, UserRow } from '../../db/rows.ts';
 import { nodes, nodeVersions } from '../../db/schema/index.ts';
 import { forbidden } from '../../errors.ts';
-import { bumpedUpdatedAt } from '../admin/node-state.ts';
+import { bumpedUpdatedAt } from '../nodes/node-state.ts';
 import type { AuditExtras } from '../audit/actions.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { refreshLatestVersion } from './latest.ts';

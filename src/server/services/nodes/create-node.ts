@@ -3,7 +3,7 @@ import type { NodeRow, PublisherRow, UserRow } from '../../db/rows.ts';
 import { nodes } from '../../db/schema/index.ts';
 import { badRequest } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
-import { assertIdNotConfusable, findConfusableNode, confusableIdError } from '../nodes/confusable-id.ts';
+import { assertIdNotConfusable, findConfusableNode, confusableIdError } from './confusable-id.ts';
 import { toNodeColumns, type NodeFieldsInput } from './node-fields.ts';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeVersionRow, UserRow } from '../../db/rows.ts';
 import { nodes, nodeVersions } from '../../db/schema/index.ts';
-import { bumpedUpdatedAt } from '../admin/node-state.ts';
+import { bumpedUpdatedAt } from '../nodes/node-state.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 
 export interface VersionUpdateInput {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { NodeRow, NodeVersionRow, PublisherRow, UserRow } from '../../db/rows.ts';
 import { nodeVersions } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { findNode } from '../nodes/find-node.ts';
+import { findNode } from './find-node.ts';
 
 /**
  * The node named in the path, only if it belongs to the publisher in the path and is not deleted.

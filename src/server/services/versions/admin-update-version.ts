@@ -4,10 +4,10 @@ import type { NodeVersionRow, UserRow } from '../../db/rows.ts';
 import { archives, nodes, nodeVersions } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
-import { refreshLatestVersion } from '../versions/latest.ts';
+import { refreshLatestVersion } from './latest.ts';
 import { emitVersionStatusChanged } from '../webhooks/version-events.ts';
 import type { AuditExtras } from '../audit/actions.ts';
-import { bumpedUpdatedAt, diffKeys, pick } from './node-state.ts';
+import { bumpedUpdatedAt, diffKeys, pick } from '../nodes/node-state.ts';
 import { toVersionAdminColumns, versionAdminState, type VersionAdminChanges } from './version-state.ts';
 
 export interface AdminVersionUpdate {

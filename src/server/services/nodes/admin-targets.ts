@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { NodeRow, NodeVersionRow } from '../../db/rows.ts';
 import { notFound } from '../../errors.ts';
-import { findNode } from '../nodes/find-node.ts';
+import { findNode } from './find-node.ts';
 import { findVersionByRef } from '../versions/lookup-version.ts';
 
 // The records admin routes act on. Deleted nodes are gone for admins too (404): their ids stay

@@ -2,9 +2,9 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeRow } from '../../db/rows.ts';
 import { nodes, type NodeStatus } from '../../db/schema/index.ts';
-import { matchesText } from '../nodes/node-filters.ts';
-import { queryNodeListPage } from '../nodes/node-list-page.ts';
-import { nodeOrderBy, type NodeSort } from '../nodes/node-sort.ts';
+import { matchesText } from './node-filters.ts';
+import { queryNodeListPage } from './node-list-page.ts';
+import { nodeOrderBy, type NodeSort } from './node-sort.ts';
 import type { Paging } from '../../../lib/paging.ts';
 
 export interface AdminNodeQuery extends Paging {

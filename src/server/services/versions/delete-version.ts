@@ -4,7 +4,7 @@ import type { NodeVersionRow, UserRow } from '../../db/rows.ts';
 import { nodeVersions } from '../../db/schema/index.ts';
 import { forbidden } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
-import { refreshLatestVersion } from '../versions/latest.ts';
+import { refreshLatestVersion } from './latest.ts';
 
 /**
  * Soft delete (status Deleted) and a fresh "latest version" in the same transaction. The row stays, so

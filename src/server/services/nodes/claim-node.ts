@@ -4,11 +4,11 @@ import type { NodeRow, PublisherRow, UserRow } from '../../db/rows.ts';
 import { nodes } from '../../db/schema/index.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
-import { findNode } from '../nodes/find-node.ts';
-import { parseGitHubRepo } from './github-repo.ts';
-import type { GitHubAccess, GitHubVerifier } from './github-verifier.ts';
+import { findNode } from './find-node.ts';
+import { parseGitHubRepo } from '../publishers/github-repo.ts';
+import type { GitHubAccess, GitHubVerifier } from '../publishers/github-verifier.ts';
 import { assertNodeWritable } from './publisher-nodes.ts';
-import { isUnclaimedPublisher } from './unclaimed.ts';
+import { isUnclaimedPublisher } from '../publishers/unclaimed.ts';
 
 export interface ClaimInput {
   actor: UserRow;
