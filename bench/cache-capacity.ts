@@ -1,8 +1,10 @@
 // `npm run bench:cache-capacity`: how many node pages the response cache holds in its default bound
 // (RESPONSE_CACHE_MAX_BYTES = 64 MiB; goal ≥ 5,000). Renders BENCH_PAGES (1,000) distinct node pages of
 // the real corpus in rotating languages into one instance's cache, reads the cache's bytes and entries
-// from /metrics, and prints the bytes per page and how many pages fit; beside it, what the same pages
-// cost in the earlier layout (identity + gzip + brotli bodies kept per entry). PGlite by default
+// from /metrics, and prints the bytes per page and how many pages fit, split into body, own headers,
+// request key, fixed overhead and the header sets entries share (held once, e.g. the pages' CSP);
+// beside it, what the same pages cost in the earlier layout (identity + gzip + brotli bodies kept per
+// entry). PGlite by default
 // (BENCH_DRIVERS=postgres with DATABASE_URL for PostgreSQL); needs a site build.
 import { cpus, loadavg } from 'node:os';
 import { benchDrivers, startCorpusInstance, withSite } from './lib/corpus-instance.ts';
@@ -24,6 +26,8 @@ async function metrics(apiUrl: string): Promise<Record<string, number>> {
   const text = await (await fetch(`${apiUrl}/metrics`)).text();
   const stats: Record<string, number> = {};
   for (const match of text.matchAll(/^nodeyard_response_cache_(\w+) (\d+)/gm)) stats[match[1]!] = Number(match[2]);
+  for (const match of text.matchAll(/^nodeyard_response_cache_part_bytes\{part="(\w+)"\} (\d+)/gm))
+    stats[`part_${match[1]!}`] = Number(match[2]);
   return stats;
 }
 
@@ -62,6 +66,8 @@ for (const driver of process.env['BENCH_DRIVERS'] ? benchDrivers() : (['pglite']
     const entries = (stats['entries'] ?? 0) - (before['entries'] ?? 0);
     const pageBytes = (stats['bytes'] ?? 0) - (before['bytes'] ?? 0);
     const perPage = pageBytes / Math.max(entries, 1);
+    const part = (name: string) =>
+      ((stats[`part_${name}`] ?? 0) - (before[`part_${name}`] ?? 0)) / Math.max(entries, 1);
     // The earlier layout kept all three bodies of every entry.
     // (After the bytes above were read: asking for gzip and identity keeps derived bodies too.)
     const sample = urls.slice(0, 50);
@@ -77,6 +83,11 @@ for (const driver of process.env['BENCH_DRIVERS'] ? benchDrivers() : (['pglite']
     console.log(
       `\n${driver}: ${entries} node pages cached in ${(pageBytes / 1024 / 1024).toFixed(2)} MiB → ` +
         `${perPage.toFixed(0)} bytes per page; ${Math.floor(BOUND / perPage)} pages fit in 64 MiB (goal ≥ 5,000).`,
+    );
+    console.log(
+      `  per page: body ${part('body').toFixed(0)}, own headers ${part('headers').toFixed(0)}, key ${part('key').toFixed(0)}, ` +
+        `fixed ${part('fixed').toFixed(0)}, shared header sets ${part('sharedHeaders').toFixed(0)} ` +
+        `(${stats['shared_header_sets'] ?? 0} distinct sets held by the whole cache)`,
     );
     console.log(
       `  a page sent: ${(identity / sample.length / 1024).toFixed(1)} KiB identity, ${(gzip / sample.length / 1024).toFixed(1)} KiB gzip, ` +

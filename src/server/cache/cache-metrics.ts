@@ -23,6 +23,20 @@ export function registerCacheMetrics(registry: Registry, store: ResponseStore): 
       },
     });
   gauge('nodeyard_response_cache_bytes', 'Memory held by cached responses (all encodings).', () => store.stats().bytes);
+  new Gauge({
+    name: 'nodeyard_response_cache_part_bytes',
+    help: 'Where the cached bytes go: bodies, own headers, request keys, fixed overhead, shared header sets.',
+    labelNames: ['part'],
+    registers: [registry],
+    collect() {
+      for (const [part, bytes] of Object.entries(store.stats().parts)) this.set({ part }, bytes);
+    },
+  });
+  gauge(
+    'nodeyard_response_cache_shared_header_sets',
+    'Distinct header sets the cached responses share.',
+    () => store.stats().sharedHeaderSets,
+  );
   gauge('nodeyard_response_cache_max_bytes', 'RESPONSE_CACHE_MAX_BYTES (0 = cache off).', () => store.maxBytes);
   gauge('nodeyard_response_cache_entries', 'Cached responses.', () => store.stats().entries);
   counter('nodeyard_response_cache_hits_total', 'Requests answered from the cache.', () => store.stats().hits);

@@ -3,13 +3,27 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
 import { declaredCacheKeys, SURROGATE_KEY_HEADER } from './cache-keys.ts';
+import { OWN_HEADERS, sharedHeaders, type SharedHeaders } from './shared-headers.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** What an entry costs in memory, by part (their sum is `bytes`). */
+export interface EntryCost {
+  /** The stored body, plus bodies derived for clients without brotli once kept. */
+  body: number;
+  /** The entry's own headers and cache keys (headers it shares with others are counted by the store). */
+  headers: number;
+  /** The request key (in the store's maps). */
+  key: number;
+  /** The entry object and its slots. */
+  fixed: number;
+}
 
 /**
  * A response kept ready to send. The body is stored once: brotli-compressed when the type compresses
  * (nearly every client takes brotli), else as it is. The rare client without brotli gets it
- * decompressed, and gzipped again if it takes gzip, on the fly (`bodyFor`).
+ * decompressed, and gzipped again if it takes gzip, on the fly (`bodyFor`). Headers that other
+ * entries repeat (`shared`) are held once by the store (shared-headers.ts); the entry keeps its own.
  */
 export interface CachedResponse {
   etag: string;
@@ -18,10 +32,13 @@ export interface CachedResponse {
   /** How `body` is stored. */
   stored: 'br' | 'identity';
   body: Buffer;
-  /** Headers every encoding shares (no Content-Length, Content-Encoding or cache status), flat name/value. */
-  common: readonly string[];
-  /** writeHead-ready headers for the stored body (Content-Length and Content-Encoding included). */
-  storedHeaders: readonly string[];
+  /**
+   * Headers every encoding shares that are not the entry's own (content type, Cache-Control, Vary,
+   * security headers, the page's CSP): the store swaps in the pooled copy of an equal set.
+   */
+  shared: SharedHeaders;
+  /** The entry's own headers (ETag, Surrogate-Key, Cache-Tag, …), flat name/value. */
+  own: readonly string[];
   /** Length of the uncompressed body (for identity answers). */
   identityLength: number;
   /**
@@ -29,13 +46,12 @@ export interface CachedResponse {
    * them in the entry's bytes): only entries such clients actually read pay for a second copy.
    */
   derived: Partial<Record<'gzip' | 'identity', Buffer>>;
-  /** Headers of the 304 answer to a matching If-None-Match. */
-  notModifiedHeaders: readonly string[];
   /** Search queries the render recorded (popular queries): recorded again on every hit. */
   replay: readonly string[];
   storedAt: number;
-  /** What the entry costs in memory, roughly: body + headers + key. */
+  /** What the entry alone costs in memory, roughly (the sum of `cost`). */
   bytes: number;
+  cost: EntryCost;
 }
 
 const brotli = promisify(brotliCompress);
@@ -68,8 +84,10 @@ const PER_TRANSFER = new Set([
   'vary',
   'x-request-id',
 ]);
-/** Headers a 304 repeats (RFC 9110 §15.4.5). */
-const NOT_MODIFIED_KEEPS = new Set(['cache-control', 'content-location', 'expires']);
+/** Own headers a 304 repeats (RFC 9110 §15.4.5; the shared ones are in SharedHeaders.notModified). */
+const NOT_MODIFIED_KEEPS = new Set(['etag', 'content-location', 'expires']);
+/** The entry object, its header arrays and map slots, roughly. */
+const FIXED_BYTES = 256;
 
 export const CACHE_STATUS_HEADER = 'x-nodeyard-cache';
 
@@ -113,6 +131,24 @@ export function sentEncoding(entry: CachedResponse, encoding: Encoding): Encodin
   return entry.stored === 'identity' ? 'identity' : encoding;
 }
 
+/** writeHead-ready headers of an entry's 200 answer in one encoding, `status` saying HIT or MISS. */
+export function headersOf(entry: CachedResponse, encoding: Encoding, length: number, status: 'HIT' | 'MISS'): string[] {
+  const sent = [...entry.shared.list, ...entry.own];
+  if (encoding !== 'identity') sent.push('content-encoding', encoding);
+  sent.push('content-length', String(length), CACHE_STATUS_HEADER, status);
+  return sent;
+}
+
+/** writeHead-ready headers of the 304 answering a matching If-None-Match. */
+export function notModifiedHeadersOf(entry: CachedResponse, status: 'HIT' | 'MISS'): string[] {
+  const sent = [...entry.shared.notModified];
+  for (let i = 0; i < entry.own.length; i += 2) {
+    if (NOT_MODIFIED_KEEPS.has(entry.own[i]!)) sent.push(entry.own[i]!, entry.own[i + 1]!);
+  }
+  sent.push(CACHE_STATUS_HEADER, status);
+  return sent;
+}
+
 /** Builds a cache entry from a 200 response the app rendered (status, headers as set, full body). */
 export async function buildCachedResponse(input: {
   key: string;
@@ -124,42 +160,37 @@ export async function buildCachedResponse(input: {
   const { headers, body } = input;
   const given = headerValues(headers['etag'])[0];
   const etag = given ?? `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  const vary = mergedVary(headers['vary']);
-  const common: string[] = [];
-  const notModified: string[] = ['etag', etag, 'vary', vary];
+  const shared: string[] = [];
+  const own: string[] = ['etag', etag];
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
     if (PER_TRANSFER.has(lower)) continue;
-    for (const item of headerValues(value)) {
-      common.push(lower, item);
-      if (NOT_MODIFIED_KEEPS.has(lower)) notModified.push(lower, item);
-    }
+    for (const item of headerValues(value)) (OWN_HEADERS.has(lower) ? own : shared).push(lower, item);
   }
-  common.push('etag', etag, 'vary', vary);
+  shared.push('vary', mergedVary(headers['vary']));
 
   const compress = isCompressible(headerValues(headers['content-type'])[0], body.length);
   const stored = compress ? await brotli(body, STORED_BROTLI) : body;
-  const storedHeaders = [
-    ...common,
-    ...(compress ? ['content-encoding', 'br'] : []),
-    'content-length',
-    String(stored.length),
-    CACHE_STATUS_HEADER,
-    'HIT',
-  ];
-  const headerBytes = common.reduce((sum, item) => sum + item.length, 0) + 64;
+  const tags = declaredCacheKeys(headers[SURROGATE_KEY_HEADER]);
+  const cost: EntryCost = {
+    body: stored.length,
+    // Header values are Latin-1 (one byte a character in V8), plus a slot each.
+    headers: [...own, ...tags].reduce((sum, item) => sum + item.length + 8, 0),
+    key: input.key.length * 2,
+    fixed: FIXED_BYTES,
+  };
   return {
     etag,
-    tags: declaredCacheKeys(headers[SURROGATE_KEY_HEADER]),
+    tags,
     stored: compress ? 'br' : 'identity',
     body: stored,
-    common,
-    storedHeaders,
+    shared: sharedHeaders(shared),
+    own,
     identityLength: body.length,
     derived: {},
-    notModifiedHeaders: [...notModified, CACHE_STATUS_HEADER, 'HIT'],
     replay: input.replay,
     storedAt: input.now,
-    bytes: stored.length + headerBytes + input.key.length * 2 + 256,
+    bytes: cost.body + cost.headers + cost.key + cost.fixed,
+    cost,
   };
 }

@@ -5,9 +5,10 @@ import { SURROGATE_KEY_HEADER } from './cache-keys.ts';
 import {
   bodyFor,
   buildCachedResponse,
-  CACHE_STATUS_HEADER,
   encodeBody,
+  headersOf,
   isCompressible,
+  notModifiedHeadersOf,
   sentEncoding,
   type CachedResponse,
 } from './cached-response.ts';
@@ -41,10 +42,6 @@ function isStorable(status: number, res: ServerResponse): boolean {
   return /\bpublic\b/i.test(cacheControl) && !/\b(private|no-store|no-cache)\b/i.test(cacheControl);
 }
 
-function withStatus(headers: readonly string[], status: 'HIT' | 'MISS'): string[] {
-  return status === 'HIT' ? (headers as string[]) : [...headers.slice(0, -1), status];
-}
-
 async function sendEntry(
   req: IncomingMessage,
   res: ServerResponse,
@@ -53,27 +50,20 @@ async function sendEntry(
   keep: (encoding: 'gzip' | 'identity', body: Buffer) => void,
 ): Promise<void> {
   if (etagMatches(req.headers['if-none-match'], entry.etag)) {
-    res.writeHead(304, withStatus(entry.notModifiedHeaders, status));
+    res.writeHead(304, notModifiedHeadersOf(entry, status));
     res.end();
     return;
   }
   const encoding = sentEncoding(entry, negotiateEncoding(req.headers['accept-encoding']));
   if (encoding === entry.stored) {
-    res.writeHead(200, withStatus(entry.storedHeaders, status));
+    res.writeHead(200, headersOf(entry, encoding, entry.body.length, status));
     res.end(req.method === 'HEAD' ? undefined : entry.body);
     return;
   }
   // The rare client without brotli: derived from the stored bytes (HEAD needs the length too).
   const body = await bodyFor(entry, encoding);
   keep(encoding as 'gzip' | 'identity', body);
-  res.writeHead(200, [
-    ...entry.common,
-    ...(encoding === 'identity' ? [] : ['content-encoding', encoding]),
-    'content-length',
-    String(body.length),
-    CACHE_STATUS_HEADER,
-    status,
-  ]);
+  res.writeHead(200, headersOf(entry, encoding, body.length, status));
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 

@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { CachedResponse } from './cached-response.ts';
 import { ResponseStore } from './response-store.ts';
+import { sharedHeaders } from './shared-headers.ts';
 
-const entry = (bytes: number, storedAt = 0, tags: string[] = []): CachedResponse => ({
+// Entries without shared headers add nothing beyond their own bytes (the counts below stay round).
+const NONE = { id: '', list: [], notModified: [], bytes: 0 };
+
+const entry = (bytes: number, storedAt = 0, tags: string[] = [], shared?: string[]): CachedResponse => ({
   etag: '"x"',
   tags,
   stored: 'identity',
   body: Buffer.alloc(0),
-  common: [],
-  storedHeaders: [],
+  shared: shared ? sharedHeaders(shared) : NONE,
+  own: [],
   identityLength: 0,
   derived: {},
-  notModifiedHeaders: [],
   replay: [],
   storedAt,
   bytes,
+  cost: { body: bytes, headers: 0, key: 0, fixed: 0 },
 });
 
 describe('ResponseStore', () => {
@@ -69,6 +73,26 @@ describe('ResponseStore', () => {
     expect(store.purge(['publisher:acme'])).toBe(1);
     expect(store.get('beta page')).toBeUndefined();
     expect(store.stats()).toMatchObject({ entries: 2, bytes: 20, purged: 3 });
+  });
+
+  it('holds a header set that many entries repeat once, counted while one of them is stored', () => {
+    const store = new ResponseStore({ maxBytes: 100_000, ttlMs: 60_000, now: () => 0 });
+    const csp = ['content-security-policy', `default-src 'self'; ${"script-src 'sha256-x'; ".repeat(40)}`];
+    const page = sharedHeaders(csp);
+    store.set('en page', entry(100, 0, ['node:a'], csp), 0);
+    store.set('fr page', entry(100, 0, ['node:b'], csp), 0);
+    store.set('json', entry(100, 0, ['node:c'], ['content-type', 'application/json']), 0);
+    const json = sharedHeaders(['content-type', 'application/json']);
+    expect(store.stats()).toMatchObject({ entries: 3, sharedHeaderSets: 2, bytes: 300 + page.bytes + json.bytes });
+    expect(store.stats().parts).toMatchObject({ body: 300, sharedHeaders: page.bytes + json.bytes });
+    // Equal sets share one copy in memory.
+    expect(store.get('fr page')!.shared).toBe(store.get('en page')!.shared);
+    store.purge(['node:a']);
+    expect(store.stats()).toMatchObject({ sharedHeaderSets: 2, bytes: 200 + page.bytes + json.bytes });
+    store.purge(['node:b']);
+    expect(store.stats()).toMatchObject({ sharedHeaderSets: 1, bytes: 100 + json.bytes });
+    store.invalidate();
+    expect(store.stats()).toMatchObject({ sharedHeaderSets: 0, bytes: 0, parts: { body: 0, sharedHeaders: 0 } });
   });
 
   it('drops entries older than the TTL', () => {

@@ -1,4 +1,5 @@
-import type { CachedResponse } from './cached-response.ts';
+import type { CachedResponse, EntryCost } from './cached-response.ts';
+import { SharedHeaderPool } from './shared-headers.ts';
 
 export interface ResponseStoreStats {
   entries: number;
@@ -10,6 +11,10 @@ export interface ResponseStoreStats {
   purged: number;
   /** Times a change was applied (one purge of a set of keys, or of everything). */
   invalidations: number;
+  /** Where `bytes` go: the entries' parts, and the header sets they share (each counted once). */
+  parts: EntryCost & { sharedHeaders: number };
+  /** Distinct shared header sets held. */
+  sharedHeaderSets: number;
 }
 
 /** Past this many remembered key purges, they are folded into one "everything purged" mark. */
@@ -34,6 +39,8 @@ export class ResponseStore {
   #everythingPurgedAt = 0;
   #sequence = 0;
   #bytes = 0;
+  readonly #parts: EntryCost = { body: 0, headers: 0, key: 0, fixed: 0 };
+  readonly #sharedHeaders = new SharedHeaderPool();
   #hits = 0;
   #misses = 0;
   #purged = 0;
@@ -77,12 +84,16 @@ export class ResponseStore {
    * read the data before that change), or the entry alone would take over a quarter of the memory.
    */
   set(key: string, entry: CachedResponse, generation: number): boolean {
-    if (entry.bytes > this.maxBytes / 4 || this.#everythingPurgedAt > generation) return false;
+    if (entry.bytes + entry.shared.bytes > this.maxBytes / 4 || this.#everythingPurgedAt > generation) return false;
     if (entry.tags.some((tag) => (this.#purgedAt.get(tag) ?? 0) > generation)) return false;
     const previous = this.#entries.get(key);
     if (previous) this.#delete(key, previous);
+    // Equal header sets are held once: the entry points to the pooled copy.
+    const { headers, added } = this.#sharedHeaders.acquire(entry.shared);
+    entry.shared = headers;
     this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
+    this.#bytes += entry.bytes + added;
+    this.#count(entry.cost, 1);
     for (const tag of entry.tags) {
       let keys = this.#byTag.get(tag);
       if (!keys) this.#byTag.set(tag, (keys = new Set()));
@@ -103,6 +114,8 @@ export class ResponseStore {
     if (this.#entries.get(key) !== entry || entry.derived[encoding]) return;
     entry.derived[encoding] = body;
     entry.bytes += body.length;
+    entry.cost.body += body.length;
+    this.#parts.body += body.length;
     this.#bytes += body.length;
     for (const [oldestKey, oldest] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
@@ -143,7 +156,9 @@ export class ResponseStore {
     this.#purgedAt.clear();
     this.#entries.clear();
     this.#byTag.clear();
+    this.#sharedHeaders.clear();
     this.#bytes = 0;
+    Object.assign(this.#parts, { body: 0, headers: 0, key: 0, fixed: 0 });
   }
 
   stats(): ResponseStoreStats {
@@ -155,12 +170,24 @@ export class ResponseStore {
       misses: this.#misses,
       purged: this.#purged,
       invalidations: this.#invalidations,
+      parts: { ...this.#parts, sharedHeaders: this.#sharedHeaders.bytes },
+      sharedHeaderSets: this.#sharedHeaders.sets,
     };
+  }
+
+  /** Adds (sign 1) or removes (-1) an entry's cost from the running parts. */
+  #count(cost: EntryCost, sign: 1 | -1): void {
+    const { body, headers, key, fixed } = cost;
+    this.#parts.body += sign * body;
+    this.#parts.headers += sign * headers;
+    this.#parts.key += sign * key;
+    this.#parts.fixed += sign * fixed;
   }
 
   #delete(key: string, entry: CachedResponse): void {
     this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
+    this.#bytes -= entry.bytes + this.#sharedHeaders.release(entry.shared);
+    this.#count(entry.cost, -1);
     for (const tag of entry.tags) {
       const keys = this.#byTag.get(tag);
       keys?.delete(key);
