@@ -63,8 +63,9 @@ export function chartGeometry(series: DailyCount[], box: ChartBox): ChartGeometr
     .range([plot.bottom, plot.top]);
   const px = (point: DailyCount) => round(x(dayDate(point.day)));
   const py = (point: DailyCount) => round(y(point.count));
-  const linePath = line<DailyCount>().x(px).y(py).curve(curveMonotoneX).digits(1)(series) ?? '';
-  const areaPath = area<DailyCount>().x(px).y0(plot.bottom).y1(py).curve(curveMonotoneX).digits(1)(series) ?? '';
+  const drawn = withoutFlatInteriors(series);
+  const linePath = line<DailyCount>().x(px).y(py).curve(curveMonotoneX).digits(1)(drawn) ?? '';
+  const areaPath = area<DailyCount>().x(px).y0(plot.bottom).y1(py).curve(curveMonotoneX).digits(1)(drawn) ?? '';
   // Whole days only: over a short range d3 would also offer noon ticks, labelled with the same date.
   const xTicks = x
     .ticks(4)
@@ -78,3 +79,20 @@ export function chartGeometry(series: DailyCount[], box: ChartBox): ChartGeometr
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * The series without the points inside a run of equal counts (a run of days without installs, above
+ * all). The monotone curve is flat wherever a point has a neighbour of the same value, so the run is
+ * the same horizontal line drawn from its two ends, and every other segment keeps its tangents: the
+ * chart looks the same, and a quiet pack's page no longer carries ninety curve segments of one line
+ * (≈ 8 KB of markup, ≈ 1.3 KB brotli, in every cached copy of the page).
+ */
+export function withoutFlatInteriors(series: DailyCount[]): DailyCount[] {
+  return series.filter(
+    (point, i) =>
+      i === 0 ||
+      i === series.length - 1 ||
+      series[i - 1]!.count !== point.count ||
+      series[i + 1]!.count !== point.count,
+  );
+}
