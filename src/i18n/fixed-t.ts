@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { MessageTree, TFunction, TValues } from './translator.ts';
+import type { AnyKeyT, MessageTree, TFunction, TValues } from './translator.ts';
 
 // Islands on public pages whose texts never count anything (theme toggle, language switcher, user
 // menu, copy button) do not need a translator in the browser: the server already picked their
@@ -18,7 +18,7 @@ function lookUp(messages: MessageTree, key: string): string | undefined {
 }
 
 /** A `t()` over server-picked messages: the key's text with its `{{name}}` filled by strings. */
-export function createFixedT(messages: MessageTree): TFunction {
+export function createFixedT(messages: MessageTree): AnyKeyT {
   return (key: string, values?: TValues) => {
     const text = lookUp(messages, key) ?? key;
     if (!values) return text;

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from './locales.ts';
+import type { MessageSection } from './message-keys.ts';
 import { MESSAGES } from './messages.ts';
 import { createTranslator, pickSections, type MessageTree, type TFunction } from './translator.ts';
 
@@ -15,6 +16,6 @@ export function serverT(lang: Locale): TFunction {
 }
 
 /** The message sections an island needs, in its language, to pass as a prop. */
-export function islandMessages(lang: Locale, sections: readonly string[]): MessageTree {
+export function islandMessages(lang: Locale, sections: readonly MessageSection[]): MessageTree {
   return pickSections(MESSAGES[lang], sections);
 }

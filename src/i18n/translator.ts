@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { formatNumber } from '../lib/format/format.ts';
+import type { MessageKey, PlainKey, PluralKey } from './message-keys.ts';
 
 export type MessageTree = { [key: string]: string | MessageTree };
 
@@ -9,7 +10,21 @@ export type MessageTree = { [key: string]: string | MessageTree };
  * formatted string; every number is formatted in the page's language when it is interpolated.
  */
 export type TValues = { count?: number } & Record<string, string | number>;
-export type TFunction = (key: string, values?: TValues) => string;
+
+/**
+ * The `t()` pages and islands call: only keys of the English files (message-keys.ts), so a misspelt
+ * or removed key fails the type check instead of showing the raw key. A plural message is called by
+ * its stem and needs its `count` (without one i18next finds no form and shows the key).
+ */
+export interface TFunction {
+  (key: PlainKey, values?: TValues): string;
+  (key: PluralKey, values: TValues & { count: number }): string;
+  /** A key chosen at run time among plain and plural ones (`t(done ? 'a' : 'b', { count })`). */
+  (key: MessageKey, values: TValues & { count: number }): string;
+}
+
+/** What the translator itself accepts: any dotted path (tests and tools feed it trees of their own). */
+export type AnyKeyT = (key: string, values?: TValues) => string;
 
 /**
  * i18next's formatter slot, filled with ours: numbers get the language's digits and separators
@@ -34,7 +49,7 @@ const FALLBACK_LANGUAGE = 'en';
  * numbers go through the shared formatter ("1 234" in French); a placeholder without a value
  * stays visible as `{{name}}`. Values are inserted as they are: the renderer (Astro or React) escapes.
  */
-export function createTranslator(lang: string, messages: MessageTree, fallback?: MessageTree): TFunction {
+export function createTranslator(lang: string, messages: MessageTree, fallback?: MessageTree): AnyKeyT {
   const instance = i18next.createInstance().use(numberFormatter);
   const resources: Record<string, { translation: MessageTree }> = { [lang]: { translation: messages } };
   if (fallback && lang !== FALLBACK_LANGUAGE) resources[FALLBACK_LANGUAGE] = { translation: fallback };

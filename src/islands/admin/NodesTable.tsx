@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { PlainKey } from '../../i18n/message-keys.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
@@ -16,6 +17,19 @@ import { useAdminAction } from './use-admin-action.ts';
 
 const SORTS = ['', 'name', 'total_install;desc', 'last_updated;desc', 'created_at'] as const;
 const STATUSES = ['', 'NodeStatusActive', 'NodeStatusBanned', 'NodeStatusDeleted'] as const;
+const SORT_LABELS: Record<(typeof SORTS)[number], PlainKey> = {
+  '': 'admin.nodes.sortBy.newest',
+  name: 'admin.nodes.sortBy.name',
+  'total_install;desc': 'admin.nodes.sortBy.total_installDesc',
+  'last_updated;desc': 'admin.nodes.sortBy.last_updatedDesc',
+  created_at: 'admin.nodes.sortBy.created_at',
+};
+const STATUS_LABELS: Record<(typeof STATUSES)[number], PlainKey> = {
+  '': 'admin.nodes.anyStatus',
+  NodeStatusActive: 'admin.status.Active',
+  NodeStatusBanned: 'admin.status.Banned',
+  NodeStatusDeleted: 'admin.status.Deleted',
+};
 
 /** Server-side search, filters, sorting and paging of every node, with the moderation actions. */
 export function NodesTable() {
@@ -99,7 +113,7 @@ export function NodesTable() {
           <select id={`${ids}-s`} name="status" defaultValue={filters.status} className={compactInput}>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
-                {s ? t(`admin.status.${s.replace('NodeStatus', '')}`) : t('admin.nodes.anyStatus')}
+                {t(STATUS_LABELS[s])}
               </option>
             ))}
           </select>
@@ -117,7 +131,7 @@ export function NodesTable() {
           <select id={`${ids}-o`} name="sort" defaultValue={filters.sort} className={compactInput}>
             {SORTS.map((s) => (
               <option key={s} value={s}>
-                {t(`admin.nodes.sortBy.${s ? s.replace(';desc', 'Desc') : 'newest'}`)}
+                {t(SORT_LABELS[s])}
               </option>
             ))}
           </select>

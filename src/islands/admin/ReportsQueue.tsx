@@ -12,6 +12,8 @@ import { QueryStatus } from './QueryStatus.tsx';
 import { button, compactInput, muted } from '../ui/styles.ts';
 import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { useUrlState } from './url-state.ts';
+import { REPORT_REASONS } from '../report/reasons.ts';
+import type { PlainKey } from '../../i18n/message-keys.ts';
 
 type AdminReport = ApiSchema<'AdminPackReport'>;
 type ReportList = ApiSchema<'AdminPackReportList'>;
@@ -72,6 +74,7 @@ function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (ta
     }
   }
   const node = encodeURIComponent(report.node_id);
+  const reason = REPORT_REASONS.find((known) => known === report.reason);
   return (
     <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-800" data-testid="report-item">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -82,7 +85,7 @@ function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (ta
           {report.version ? t('adminReports.scopeVersion', { version: report.version }) : t('adminReports.scopePack')}
         </span>
         <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
-          {t(`packReport.reasons.${report.reason}`)}
+          {reason ? t(`packReport.reasons.${reason}`) : report.reason}
         </span>
       </div>
       {report.quarantined && report.status === 'open' && (
@@ -141,7 +144,7 @@ function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (ta
   );
 }
 
-const EMPTY: Record<ReportStatus, string> = {
+const EMPTY: Record<ReportStatus, PlainKey> = {
   open: 'adminReports.empty',
   resolved: 'modPolish.reports.emptyResolved',
   dismissed: 'modPolish.reports.emptyDismissed',

@@ -1,8 +1,9 @@
 // Firebase Auth error codes → our translated messages (spec §8 lists the conditions). Pure, so the
 // mapping is unit-tested without a browser.
+import type { PlainKey } from '../../i18n/message-keys.ts';
 import type { TFunction } from '../../i18n/translator.ts';
 
-const KEYS: Record<string, string> = {
+const KEYS: Record<string, PlainKey> = {
   'auth/email-already-in-use': 'authErrors.emailInUse',
   'auth/wrong-password': 'authErrors.wrongPassword',
   'auth/invalid-credential': 'authErrors.invalidCredential',
@@ -41,7 +42,7 @@ export function passwordRequirements(error: unknown): string {
 }
 
 /** The translation key for an error code ("" for codes we have no wording for). */
-export function authErrorKey(code: string): string {
+export function authErrorKey(code: string): PlainKey | '' {
   return KEYS[code] ?? '';
 }
 

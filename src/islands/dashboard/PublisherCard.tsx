@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { PlainKey } from '../../i18n/message-keys.ts';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { ApiSchema } from '../../lib/api/types.ts';
 import type { Publisher } from '../../lib/dashboard/api-types.ts';
@@ -20,7 +21,7 @@ import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 type Permission = ApiSchema<'PermissionResponse'>;
 
 /** Why the token section is not shown: the real cause (a ban), not "owners only" to an owner. */
-function tokensNoteKey(permission: Permission): string {
+function tokensNoteKey(permission: Permission): PlainKey {
   if (permission.reason === 'user_banned') return 'banNotice.tokensUserBanned';
   if (permission.reason === 'publisher_banned') return 'banNotice.tokensBanned';
   return 'dashboard.tokens.ownerOnly';

@@ -5,8 +5,8 @@ import { apiRequest, ApiRequestError } from '../../lib/api/client.ts';
 import { isStatedRefusal } from '../../lib/api/refusal.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { button, compactInput } from '../ui/styles.ts';
+import { REPORT_REASONS, type ReportReason as Reason } from './reasons.ts';
 
-export const REPORT_REASONS = ['malware', 'broken', 'spam', 'license', 'other'] as const;
 /** Mirrors the API's bound (routes/reports/schemas.ts); the server enforces it anyway. */
 const DETAILS_MAX = 2000;
 
@@ -20,7 +20,6 @@ interface Props {
 }
 
 type SendState = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
-type Reason = (typeof REPORT_REASONS)[number];
 
 /**
  * The report form in the project's modal dialog: a reason, optional details, optional version. No

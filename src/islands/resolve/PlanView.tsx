@@ -1,4 +1,5 @@
 import type { Locale } from '../../i18n/locales.ts';
+import type { MessageKey } from '../../i18n/message-keys.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
 import { comfyInstallCommand, gitCloneCommand } from '../../lib/install/install-commands.ts';
@@ -111,7 +112,7 @@ function Count({
   messages,
 }: {
   count: number;
-  messageKey: string;
+  messageKey: MessageKey;
   lang: Locale;
   messages: MessageTree;
 }) {
@@ -125,7 +126,7 @@ export function PlanView({ plan, source, lang, messages }: Props) {
   // A workflow without a single node (an empty canvas, a JSON with "nodes": []) needs nothing, but
   // not because it "only uses built-in nodes".
   const empty = plan.packs.length + plan.core.length + plan.virtual.length + plan.unresolved.length === 0;
-  const count = (messageKey: string, value: number) => (
+  const count = (messageKey: MessageKey, value: number) => (
     <Count count={value} messageKey={messageKey} lang={lang} messages={messages} />
   );
   return (

@@ -1,6 +1,7 @@
 // What a person reads when an API call fails: the translated message of the server's machine code, or for a
 // validation error one sentence per field ("The name can have at most 100 characters."). The server's English
 // text is only the fallback for a code the islands do not know yet.
+import type { OpenKey } from '../../i18n/message-keys.ts';
 import type { TFunction } from '../../i18n/translator.ts';
 import { VALIDATION_ISSUES, type ValidationIssue } from './error-codes.ts';
 import { isApiRequestError } from './errors.ts';
@@ -11,8 +12,9 @@ interface Detail {
   limit?: number;
 }
 
-function translated(t: TFunction, key: string, values?: Record<string, string | number>): string | null {
-  const text = t(key, values);
+/** The message for a key built from the server's words (a code, a field name), or null when this build has none. */
+function translated(t: TFunction, key: OpenKey): string | null {
+  const text = t(key);
   return text === key ? null : text;
 }
 

@@ -47,10 +47,16 @@ export function canRequestReview(data: Pick<VersionFindings, 'status' | 'review_
   return held && !data.review_request?.open;
 }
 
+/** A rule's message key: the id comes from the server, whose scanner may know rules this build does not. */
+type RuleMessageKey = `findings.rules.${string}.${'title' | 'explanation'}`;
+
 /** The i18n keys of a rule's title and explanation, or null when the messages lack them. */
-export function ruleKeys(ruleId: string, has: (key: string) => boolean): { title: string; explanation: string } | null {
+export function ruleKeys(
+  ruleId: string,
+  has: (key: RuleMessageKey) => boolean,
+): { title: RuleMessageKey; explanation: RuleMessageKey } | null {
   if (!/^[A-Z]{2}\d{3}$/.test(ruleId)) return null;
-  const title = `findings.rules.${ruleId}.title`;
-  const explanation = `findings.rules.${ruleId}.explanation`;
+  const title = `findings.rules.${ruleId}.title` as const;
+  const explanation = `findings.rules.${ruleId}.explanation` as const;
   return has(title) && has(explanation) ? { title, explanation } : null;
 }

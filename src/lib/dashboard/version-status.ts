@@ -2,8 +2,11 @@ import type { VersionStatus } from './api-types.ts';
 
 export type StatusTone = 'ok' | 'wait' | 'warn' | 'bad';
 
+/** The short i18n keys under dashboard.status. */
+export type VersionStatusWord = 'active' | 'pending' | 'flagged' | 'banned' | 'deleted' | 'unknown';
+
 /** The short i18n key (under dashboard.status) and colour tone of a version status. */
-export function versionStatusView(status: VersionStatus | undefined): { key: string; tone: StatusTone } {
+export function versionStatusView(status: VersionStatus | undefined): { key: VersionStatusWord; tone: StatusTone } {
   switch (status) {
     case 'NodeVersionStatusActive':
       return { key: 'active', tone: 'ok' };

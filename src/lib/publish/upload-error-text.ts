@@ -25,8 +25,9 @@ export function uploadErrorText(t: TFunction, error: unknown, publisherId: strin
   const path = text(detail.path);
   switch (error.code) {
     case 'invalid_archive': {
-      const rule = text(detail.rule);
-      if (!(INVALID_ARCHIVE_RULES as readonly string[]).includes(rule)) break;
+      const given = text(detail.rule);
+      const rule = INVALID_ARCHIVE_RULES.find((known) => known === given);
+      if (!rule) break;
       const sentence = t(`publishGuide.errors.rules.${rule}`);
       return path ? `${sentence} ${t('publishGuide.errors.entry', { entry: path })}` : sentence;
     }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { PlainKey } from '../../../i18n/message-keys.ts';
 import type { ApiRequestError } from '../../../lib/api/client.ts';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import { isStatedRefusal } from '../../../lib/api/refusal.ts';
@@ -23,7 +24,7 @@ interface Props {
   allowed: boolean;
 }
 
-const ERROR_KEYS: Record<string, string> = {
+const ERROR_KEYS: Record<string, PlainKey> = {
   review_already_requested: 'findings.request.alreadyRequested',
   review_not_applicable: 'findings.request.notApplicable',
 };

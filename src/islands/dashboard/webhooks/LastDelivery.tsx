@@ -1,14 +1,15 @@
+import type { PlainKey } from '../../../i18n/message-keys.ts';
 import { formatDate } from '../../../lib/format/format.ts';
 import type { StatusTone } from '../../../lib/dashboard/version-status.ts';
 import { muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
-import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { WebhookDelivery } from './types.ts';
 
 const TONES: Record<WebhookDelivery['status'], StatusTone> = { succeeded: 'ok', pending: 'warn', failed: 'bad' };
 
 /** Pending before its first attempt is queued; after one, it is being retried. */
-const statusKey = ({ status, attempts }: WebhookDelivery) =>
+const statusKey = ({ status, attempts }: WebhookDelivery): PlainKey =>
   status === 'pending' && attempts === 0 ? 'webhooks.status.queued' : `webhooks.status.${status}`;
 
 /** How the endpoint's most recent delivery went: delivered, retrying or failed, with the answer. */
