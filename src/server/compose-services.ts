@@ -10,6 +10,7 @@ import { createFsStorage } from './storage/fs.ts';
 import type { ArchiveStorage } from './storage/port.ts';
 import { ephemeralKeyring, type IndexKeyring } from './index-protocol/keyring.ts';
 import { defaultJobHandlers } from './job-handlers.ts';
+import { JobQueue } from './jobs/job-queue.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { JwksCache } from './services/trusted-publishing/jwks-cache.ts';
 
@@ -52,6 +53,7 @@ export function composeServices(options: ComposeOptions): Services {
     imageUrls: createImageUrlSigner(imageUrlSecret(options.config.imageUrlSecret, options.config.signingSecret)),
     indexKeys: options.indexKeys ?? ephemeralKeyring(),
     trustedPublishingKeys: new JwksCache(clock),
+    jobs: new JobQueue(options.db),
     // A worker of its own for each call: the process's worker may be busy, or run in another process.
     runDueJobs: () => new JobWorker(services, defaultJobHandlers()).runDue(),
   };

@@ -9,6 +9,7 @@ import type { VendorProxyConfig } from './services/vendor-proxy/vendors.ts';
 import type { ThreadLimits } from './analysis/thread/analyze-in-thread.ts';
 import type { ImageUrlSigner } from './images/image-url-signer.ts';
 import type { IndexKeyring } from './index-protocol/keyring.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 
 import type { CapabilityKind } from './analysis/capabilities/capability.ts';
 import type { TrustedPublishingConfig } from './services/trusted-publishing/issuers.ts';
@@ -78,6 +79,11 @@ export interface Services {
   indexKeys: IndexKeyring;
   /** The trusted-publishing issuers' signing keys, fetched and cached (services/trusted-publishing/jwks-cache.ts). */
   trustedPublishingKeys: JwksCache;
+  /**
+   * The job queue of this app: `enqueue` outside a transaction, and `wake()` after a transaction that
+   * queued jobs (jobs/queue.ts enqueueJob) committed, so this app's worker looks at once.
+   */
+  jobs: JobQueue;
   /**
    * Runs the background jobs that are due now, before the caller goes on (an admin's
    * `GET /security-scan?wait=true`); composed with the job handlers in compose-services.ts, so no

@@ -3,7 +3,7 @@ import { archiveHashBackfillHandler } from './services/archives/backfill-archive
 import { archiveRecheckHandler } from './services/archives/recheck-archives.ts';
 import { readmeBackfillHandler } from './services/readmes/backfill-readmes.ts';
 import { capabilitiesBackfillHandler } from './services/version-changes/backfill-capabilities.ts';
-import { legacyVersionScanHandler, versionScanHandler } from './services/moderation/scan-version.ts';
+import { versionScanHandler } from './services/moderation/scan-version.ts';
 import { webhookDeliveryHandler } from './services/webhooks/deliver-webhook.ts';
 import type { JobHandler } from './jobs/worker.ts';
 
@@ -11,7 +11,6 @@ import type { JobHandler } from './jobs/worker.ts';
 export function defaultJobHandlers(): JobHandler[] {
   return [
     versionScanHandler(),
-    legacyVersionScanHandler(),
     awaitUploadHandler(),
     archiveRecheckHandler(),
     archiveHashBackfillHandler(),

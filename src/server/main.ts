@@ -12,16 +12,13 @@ import { registerCacheMetrics } from './cache/cache-metrics.ts';
 import { startResponseCache } from './cache/start-response-cache.ts';
 import { IMAGE_ENDPOINT } from '../lib/images/image-url.ts';
 import { imageEndpoint } from './images/image-endpoint.ts';
-import { startUploadJanitor } from './services/archives/upload-janitor.ts';
 import { queueArchiveRecheckOnce } from './services/archives/queue-archive-recheck.ts';
 import { queueArchiveHashBackfill } from './services/archives/backfill-archive-hashes.ts';
 import { queueReadmeBackfill } from './services/readmes/backfill-readmes.ts';
 import { queueCapabilitiesBackfill } from './services/version-changes/backfill-capabilities.ts';
-import { startChangeFeedPruner } from './services/change-feed/prune-schedule.ts';
 import { startMirrorFromEnv } from './mirror/mirror-from-env.ts';
 import type { RunningMirror } from './mirror/mirror-follower.ts';
 import { authEmulatorRefusal } from './ops/auth-emulator-guard.ts';
-import { backgroundErrorReporter } from './ops/background-errors.ts';
 import { createStaticFiles } from './http/static-files.ts';
 import { createLogger } from './ops/logger.ts';
 import { installCountsSettled } from './services/nodes/count-install.ts';
@@ -153,8 +150,6 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     releaseDataDir();
     throw error;
   });
-  let stopJanitor = () => {};
-  let stopPruner = () => {};
   let mirror: RunningMirror | null = null;
   try {
     await seedIfWanted(env, runtime);
@@ -164,8 +159,6 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     const search = await runtime.searchSync.start();
     await runtime.followChanges();
     console.log(`Search index: ${search.documents} nodes loaded in ${Math.round(search.milliseconds)} ms.`);
-    // Scans and node-class extraction of uploads, acceptance of direct (S3) uploads; stopped by runtime.close().
-    runtime.jobs.start();
     // New archive rules: every Active version's stored archive is checked again, once (queueArchiveRecheckOnce).
     await queueArchiveRecheckOnce(runtime.services.db);
     // Accepted archives without a recorded sha256 get one (services/archives/backfill-archive-hashes.ts).
@@ -174,18 +167,14 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
     await queueReadmeBackfill(runtime.services.db);
     // Versions scanned before capability summaries get one (services/version-changes/backfill-capabilities.ts).
     await queueCapabilitiesBackfill(runtime.services.db);
+    // Scans and node-class extraction of uploads, acceptance of direct (S3) uploads, the backfills just
+    // queued (its first look finds them); stopped by runtime.close().
+    runtime.jobs.start();
+    // Change-feed pruning (INDEX_CHANGES_RETENTION_DAYS; older index cursors get a 410), the upload
+    // janitor and search upkeep (periodic-tasks.ts); stopped by runtime.close().
+    runtime.scheduler.start();
     // Mirror mode: the catalogue follows the upstream's signed index (it serves what it has meanwhile).
     mirror = startMirrorFromEnv(env, runtime);
-    // The change feed keeps INDEX_CHANGES_RETENTION_DAYS of changes (older index cursors get a 410).
-    stopPruner = startChangeFeedPruner(
-      runtime.services,
-      env.INDEX_CHANGES_RETENTION_DAYS,
-      backgroundErrorReporter(runtime.logger, 'change-feed', 'change feed pruning failed; the next pass retries'),
-    );
-    stopJanitor = startUploadJanitor(
-      runtime.services,
-      backgroundErrorReporter(runtime.logger, 'upload-janitor', 'upload janitor failed; the next pass retries'),
-    );
   } catch (error) {
     await mirror?.close();
     await runtime.close();
@@ -257,8 +246,6 @@ export async function startServer(options: { site?: boolean } = {}): Promise<Run
       shuttingDown = true;
       await Promise.all([drain(site), drain(apiServer)]);
       await installCountsSettled();
-      stopJanitor();
-      stopPruner();
       await mirror?.close();
       await responseCache.close();
       await runtime.close();

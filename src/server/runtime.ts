@@ -13,8 +13,10 @@ import { wakeOnFeedNotifications } from './services/change-feed/feed-wakeup.ts';
 import { ChangeFollower } from './services/change-feed/follower.ts';
 import { defaultJobHandlers } from './job-handlers.ts';
 import { JobWorker } from './jobs/worker.ts';
+import { Scheduler } from './jobs/scheduler.ts';
+import { defaultPeriodicTasks } from './periodic-tasks.ts';
 import { endIdleAnalysisThreads } from './analysis/thread/analyze-in-thread.ts';
-import { backgroundErrorReporter } from './ops/background-errors.ts';
+import { backgroundErrorReporter, errorFields } from './ops/background-errors.ts';
 import { createLogger, type Logger } from './ops/logger.ts';
 import type { AppConfig, Services } from './container.ts';
 import { storageRoot } from './storage/fs.ts';
@@ -51,6 +53,11 @@ export interface Runtime {
   followChanges(): Promise<void>;
   /** Background jobs (scans, extraction, S3 upload acceptance). Created idle: the server starts it; close() stops it. */
   jobs: JobWorker;
+  /**
+   * The periodic tasks of periodic-tasks.ts (change-feed pruning, the upload janitor, search upkeep).
+   * Created idle: the server starts it once search is loaded; close() stops it.
+   */
+  scheduler: Scheduler;
   /** The redacting JSON logger (LOG_LEVEL) that background work reports through. */
   logger: Logger;
   close(): Promise<void>;
@@ -118,7 +125,6 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   const searchSync = new SearchSync(services.db, services.search, {
     // The installation's secret keys client digests, so every instance names a client alike.
     popularQueries: { ...popularQuerySettingsFromEnv(env), clientSecret: config.signingSecret },
-    onError: backgroundErrorReporter(logger, 'search-sync', 'search sync failed; retrying'),
   });
   const changes = new ChangeFollower(services.db, {
     // With a LISTEN a NOTIFY wakes it at once; the poll only covers a lost notification.
@@ -128,6 +134,18 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   changes.subscribe(searchSync);
   let stopWakeups: () => Promise<void> = async () => {};
   const jobs = new JobWorker(services, defaultJobHandlers(), { staleMs: env.JOBS_STALE_SECONDS * 1000, logger });
+  const scheduler = new Scheduler(
+    services.db,
+    defaultPeriodicTasks(services, searchSync, { changeRetentionDays: env.INDEX_CHANGES_RETENTION_DAYS }),
+    {
+      clock: services.clock,
+      onError: (task, error) =>
+        logger.error(
+          { component: 'scheduler', task: task.name, error: errorFields(error) },
+          `${task.name} failed; the next run retries`,
+        ),
+    },
+  );
   return {
     services,
     database,
@@ -145,8 +163,10 @@ export async function createRuntime(env: Env): Promise<Runtime> {
       }
     },
     jobs,
+    scheduler,
     logger,
     async close() {
+      await scheduler.stop();
       await jobs.stop();
       await stopWakeups();
       await changes.stop();

@@ -84,7 +84,7 @@ describe('webhooks', () => {
       id: string;
       last_delivery: { status: string; attempts: number; response_status: number | null; error: string | null } | null;
     }[];
-  const deliveryJobs = () => t.services.db.select().from(jobs).where(eq(jobs.kind, WEBHOOK_DELIVER_JOB));
+  const deliveryJobs = () => t.services.db.select().from(jobs).where(eq(jobs.kind, WEBHOOK_DELIVER_JOB.name));
   const nowSec = () => Math.floor(clock.now().getTime() / 1000);
 
   let endpointId: string;

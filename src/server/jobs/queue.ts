@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
-import { notifyJobsEnqueued } from './signal.ts';
+import { parseJobPayload, type JobKind } from './job-kind.ts';
 
 // The jobs table as a queue. All times come from the database clock (now()), so several server
 // instances agree on what is due and what is stale whatever their own clocks say.
@@ -9,30 +9,49 @@ import { notifyJobsEnqueued } from './signal.ts';
 export type JobRow = typeof jobs.$inferSelect;
 
 export interface EnqueueOptions {
-  maxAttempts?: number;
   /** Delay before the job is due, in milliseconds. */
   delayMs?: number;
 }
 
-/** Adds a job. Pass the caller's transaction so the job exists exactly when the write commits. */
-export async function enqueueJob(db: Db, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}) {
-  const [row] = await db
-    .insert(jobs)
-    .values({
-      kind,
-      payload,
-      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
-      runAt: sql`now() + ${`${options.delayMs ?? 0} milliseconds`}::interval`,
-    })
-    .returning();
-  return row!;
-}
+// Must imply the partial unique index jobs_waiting_dedupe_key (db/schema/activity.ts), so the
+// database picks that index as the conflict target.
+const waitingForFirstAttempt = sql`${jobs.status} = 'queued' AND ${jobs.attempts} = 0 AND ${jobs.dedupeKey} IS NOT NULL`;
 
-/** Enqueues outside any transaction and wakes this process's worker at once. */
-export async function enqueueJobNow(db: Db, kind: string, payload: Record<string, unknown>, options?: EnqueueOptions) {
-  const row = await enqueueJob(db, kind, payload, options);
-  notifyJobsEnqueued();
-  return row;
+/**
+ * Adds a job of a declared kind; the payload is checked with the kind's schema first (a wrong one
+ * throws InvalidJobPayload and nothing is written). When the kind deduplicates and a job with the same
+ * key is still waiting for its first attempt, nothing is added and that job is returned. Pass the
+ * caller's transaction so the job exists exactly when the write commits; then wake the worker
+ * (Services.jobs.wake()) after the commit.
+ */
+export async function enqueueJob<Payload>(
+  db: Db,
+  kind: JobKind<Payload>,
+  payload: NoInfer<Payload>,
+  options: EnqueueOptions = {},
+): Promise<JobRow> {
+  const checked = parseJobPayload(kind, payload);
+  const dedupeKey = kind.dedupeKey(checked);
+  // A waiting twin may start running between the insert and the look-up: then insert again.
+  for (;;) {
+    const [row] = await db
+      .insert(jobs)
+      .values({
+        kind: kind.name,
+        payload: checked as Record<string, unknown>,
+        dedupeKey,
+        ...(kind.maxAttempts ? { maxAttempts: kind.maxAttempts } : {}),
+        runAt: sql`now() + ${`${options.delayMs ?? 0} milliseconds`}::interval`,
+      })
+      .onConflictDoNothing({ target: [jobs.kind, jobs.dedupeKey], where: waitingForFirstAttempt })
+      .returning();
+    if (row) return row;
+    const [waiting] = await db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind.name), eq(jobs.dedupeKey, dedupeKey!), waitingForFirstAttempt));
+    if (waiting) return waiting;
+  }
 }
 
 /**

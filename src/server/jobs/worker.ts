@@ -16,18 +16,29 @@ import {
 } from './queue.ts';
 import { PermanentJobError } from './permanent-error.ts';
 import { RetryJobLater } from './retry-later.ts';
-import { onJobsEnqueued } from './signal.ts';
+import { InvalidJobPayload, parseJobPayload, type JobKind, type TypedJob } from './job-kind.ts';
 
 /**
  * What runs a kind of job. `run` must be idempotent and do its writes in one transaction at the
  * end, so a crash part-way leaves nothing half-done and a retry starts clean. `onGiveUp` runs in
  * the same transaction that marks the job failed for good (e.g. flag the version "scan failed").
+ * Both receive the payload parsed with the kind's schema; a stored row that does not parse fails
+ * for good without reaching them.
  */
-export interface JobHandler {
-  kind: string;
-  run(services: Services, job: JobRow): Promise<void>;
-  onGiveUp?(tx: Db, job: JobRow, error: string): Promise<void>;
+export interface JobHandler<Payload = unknown> {
+  kind: JobKind<Payload>;
+  run(services: Services, job: TypedJob<Payload>): Promise<void>;
+  onGiveUp?(tx: Db, job: TypedJob<Payload>, error: string): Promise<void>;
 }
+
+/** The row with its payload parsed by the handler's kind (throws InvalidJobPayload). */
+const typed = <Payload>(handler: JobHandler<Payload>, job: JobRow): TypedJob<Payload> => ({
+  id: job.id,
+  kind: job.kind,
+  payload: parseJobPayload(handler.kind, job.payload),
+  attempts: job.attempts,
+  maxAttempts: job.maxAttempts,
+});
 
 export interface WorkerOptions {
   pollMs?: number;
@@ -70,7 +81,7 @@ export class JobWorker {
 
   constructor(services: Services, handlers: JobHandler[], options: WorkerOptions = {}) {
     this.services = services;
-    for (const handler of handlers) this.handlers.set(handler.kind, handler);
+    for (const handler of handlers) this.handlers.set(handler.kind.name, handler);
     this.options = {
       pollMs: options.pollMs ?? 500,
       staleMs: options.staleMs ?? 10 * 60_000,
@@ -83,7 +94,7 @@ export class JobWorker {
   start() {
     if (!this.stopped) return;
     this.stopped = false;
-    this.unsubscribe = onJobsEnqueued(() => this.wake());
+    this.unsubscribe = this.services.jobs.onWake(() => this.wake());
     this.schedule(0);
   }
 
@@ -147,11 +158,13 @@ export class JobWorker {
       Math.max(50, this.options.staleMs / 3),
     ).unref();
     try {
-      await handler.run(this.services, job);
+      await handler.run(this.services, typed(handler, job));
       await completeJob(db, job, this.id);
     } catch (error) {
       const message = errorText(error);
-      const final = job.attempts >= job.maxAttempts || error instanceof PermanentJobError;
+      // A payload the kind's schema refuses will never parse: no retry.
+      const final =
+        job.attempts >= job.maxAttempts || error instanceof PermanentJobError || error instanceof InvalidJobPayload;
       const laterMs = error instanceof RetryJobLater ? error.delayMs : undefined;
       const waiting = laterMs !== undefined && !final;
       this.report(
@@ -194,7 +207,14 @@ export class JobWorker {
     const handler = this.handlers.get(job.kind);
     await this.services.db.transaction(async (tx) => {
       if (!(await failJob(tx, job.id, message, heldBy))) return;
-      await handler?.onGiveUp?.(tx, job, message);
+      if (!handler?.onGiveUp) return;
+      let parsed: TypedJob<unknown>;
+      try {
+        parsed = typed(handler, job);
+      } catch {
+        return; // its handler cannot read it: the failed row and its logged reason are all there is
+      }
+      await handler.onGiveUp(tx, parsed, message);
     });
   }
 }

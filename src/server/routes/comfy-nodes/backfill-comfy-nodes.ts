@@ -39,7 +39,7 @@ export function registerComfyNodesBackfill(app: App) {
   app.openapi(route, async (c) => {
     await requireAdminOrService(c);
     const limit = c.req.valid('query').max_node ?? DEFAULT_BACKFILL_VERSIONS;
-    await backfillComfyNodes(c.get('services').db, limit);
+    await backfillComfyNodes(c.get('services'), limit);
     return c.body(null, 204);
   });
 }

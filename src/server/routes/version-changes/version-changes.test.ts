@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { buildZip, type PackFiles } from '../../../../tests/support/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { VERSION_SCAN_JOB } from '../../services/moderation/scan-version.ts';
 import { nodeVersions } from '../../db/schema/index.ts';
 
 // Three versions of one pack, scanned like uploads: 2.0.0 starts a process and installs a package
@@ -63,7 +64,7 @@ describe('GET …/versions/{version}/changes', () => {
         bytes: buildZip(files),
         status: 'NodeVersionStatusPending',
       });
-      await enqueueJob(t.services.db, 'version.scan', { versionId: row.id });
+      await enqueueJob(t.services.db, VERSION_SCAN_JOB, { versionId: row.id });
     }
     await t.runJobs();
   });

@@ -98,7 +98,7 @@ describe('acceptUploadedArchive without bytes (object already in the store)', ()
   it('reports a missing object and an unknown key', async () => {
     const { key } = await publish();
     // The filesystem store's upload route accepts uploads itself: publish queues no wait for one.
-    expect(await t.services.db.select().from(jobs).where(eq(jobs.kind, AWAIT_UPLOAD_JOB))).toEqual([]);
+    expect(await t.services.db.select().from(jobs).where(eq(jobs.kind, AWAIT_UPLOAD_JOB.name))).toEqual([]);
     expect(await acceptUploadedArchive(t.services, key)).toEqual({ status: 'missing_object' });
     expect(await acceptUploadedArchive(t.services, 'nobody/none/1.0.0/node.zip')).toEqual({ status: 'unknown_key' });
   });

@@ -4,7 +4,6 @@ import type { ArchiveRow, NodeVersionRow } from '../../db/rows.ts';
 import type { ApiError } from '../../errors.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { notifyJobsEnqueued } from '../../jobs/signal.ts';
 import type { Services } from '../../container.ts';
 import { recordAudit } from '../audit/record.ts';
 import { uploadDenial } from '../publish/upload-gate.ts';
@@ -163,6 +162,6 @@ export async function acceptUploadedArchive(
     });
     return { status: 'accepted', version: version!, archive };
   });
-  if (result.status === 'accepted') notifyJobsEnqueued();
+  if (result.status === 'accepted') services.jobs.wake();
   return result;
 }

@@ -56,7 +56,7 @@ const upload = (signedUrl: string, bytes: Uint8Array) =>
   fetch(signedUrl, { method: 'PUT', headers: { 'content-type': 'application/zip' }, body: bytes as BodyInit });
 
 async function awaitJob(key: string) {
-  const rows = await t.services.db.select().from(jobs).where(eq(jobs.kind, AWAIT_UPLOAD_JOB));
+  const rows = await t.services.db.select().from(jobs).where(eq(jobs.kind, AWAIT_UPLOAD_JOB.name));
   return rows.find((row) => (row.payload as { archiveKey: string }).archiveKey === key)!;
 }
 /** Makes every queued job due now (the worker would get there after its wait). */

@@ -1,8 +1,10 @@
+import { z } from 'zod';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
 import { PermanentJobError } from '../../jobs/permanent-error.ts';
-import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
+import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { RetryJobLater } from '../../jobs/retry-later.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import type { Services } from '../../container.ts';
@@ -15,15 +17,25 @@ import { UPLOAD_URL_TTL_SECONDS } from './archive-key.ts';
 // filesystem route: validation, hash, `version.scan` job → Active/Flagged, latest version,
 // search change feed. Any instance's worker may run it (one at a time: SKIP LOCKED).
 
-export const AWAIT_UPLOAD_JOB = 'archive.await_upload';
-
 /** A PUT that started just before the URL expired may still be arriving. */
 export const LATE_UPLOAD_GRACE_MS = 5 * 60_000;
 /** comfy-cli uploads right after publishing: look soon, then less and less often. */
 const FIRST_LOOK_MS = 1_000;
 const MAX_WAIT_MS = 60_000;
-/** Enough looks for the whole window; the deadline, not this, normally ends the wait. */
-const MAX_ATTEMPTS = 100;
+
+export const AWAIT_UPLOAD_JOB = defineJobKind({
+  name: 'archive.await_upload',
+  payload: z.object({
+    archiveKey: z.string().min(1),
+    /** When the signed upload URL stops being accepted by the store (ISO 8601). */
+    uploadExpiresAt: z.iso.datetime(),
+  }),
+  // One wait per archive: a second would look for the same object.
+  dedupeKey: ({ archiveKey }) => archiveKey,
+  // Enough looks for the whole window; the deadline, not this, normally ends the wait.
+  maxAttempts: 100,
+});
+type AwaitJob = TypedJob<z.output<typeof AWAIT_UPLOAD_JOB.payload>>;
 
 export const NO_UPLOAD_REASON = 'No archive was uploaded before the upload URL expired.';
 
@@ -32,31 +44,14 @@ export function nextLookMs(attempts: number): number {
   return Math.min(FIRST_LOOK_MS * 2 ** Math.max(0, attempts - 1), MAX_WAIT_MS);
 }
 
-interface AwaitPayload {
-  archiveKey: string;
-  /** When the signed upload URL stops being accepted by the store (ISO 8601). */
-  uploadExpiresAt: string;
-}
-
-function payloadOf(job: JobRow): AwaitPayload | null {
-  const { archiveKey, uploadExpiresAt } = job.payload as Partial<AwaitPayload>;
-  if (typeof archiveKey !== 'string' || typeof uploadExpiresAt !== 'string') return null;
-  if (Number.isNaN(Date.parse(uploadExpiresAt))) return null;
-  return { archiveKey, uploadExpiresAt };
-}
-
 /** Queues the wait for a direct upload; pass the publish transaction so it exists exactly when the version does. */
 export async function enqueueAwaitUpload(tx: Db, archiveKey: string, publishedAt: Date) {
   const uploadExpiresAt = new Date(publishedAt.getTime() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString();
-  return enqueueJob(tx, AWAIT_UPLOAD_JOB, { archiveKey, uploadExpiresAt } satisfies AwaitPayload, {
-    delayMs: FIRST_LOOK_MS,
-    maxAttempts: MAX_ATTEMPTS,
-  });
+  return enqueueJob(tx, AWAIT_UPLOAD_JOB, { archiveKey, uploadExpiresAt }, { delayMs: FIRST_LOOK_MS });
 }
 
-async function run(services: Services, job: JobRow) {
-  const payload = payloadOf(job);
-  if (!payload) throw new PermanentJobError('The job payload names no archive key and expiry.');
+async function run(services: Services, job: AwaitJob) {
+  const { payload } = job;
   const result = await acceptUploadedArchive(services, payload.archiveKey);
   // accepted (the scan is queued), already accepted, version closed, archive gone: done.
   if (result.status !== 'missing_object' && result.status !== 'rejected') return;
@@ -69,9 +64,7 @@ async function run(services: Services, job: JobRow) {
 }
 
 /** The wait is over: a version that never got a zip says why (a rejection's reason is kept). */
-async function giveUp(tx: Db, job: JobRow) {
-  const payload = payloadOf(job);
-  if (!payload) return;
+async function giveUp(tx: Db, { payload }: AwaitJob) {
   const [archive] = await tx.select().from(archives).where(eq(archives.key, payload.archiveKey));
   if (!archive || archive.uploadedAt) return;
   await tx
@@ -86,12 +79,12 @@ async function giveUp(tx: Db, job: JobRow) {
     );
 }
 
-export function awaitUploadHandler(): JobHandler {
+export function awaitUploadHandler(): JobHandler<AwaitJob['payload']> {
   return { kind: AWAIT_UPLOAD_JOB, run, onGiveUp: giveUp };
 }
 
 /** SQL condition "an await-upload job for this archive is still queued or running" (the janitor keeps its object). */
 export function awaitingUpload(archiveKey: typeof archives.key) {
-  return sql`exists (select 1 from ${jobs} where ${jobs.kind} = ${AWAIT_UPLOAD_JOB}
+  return sql`exists (select 1 from ${jobs} where ${jobs.kind} = ${AWAIT_UPLOAD_JOB.name}
     and ${jobs.status} in ('queued', 'running') and ${jobs.payload}->>'archiveKey' = ${archiveKey})`;
 }

@@ -50,7 +50,7 @@ describe('the archive hash backfill', () => {
     expect(after).toMatchObject({ sha256: expected });
     // Nothing left: start-up queues nothing.
     expect(await queueArchiveHashBackfill(t.services.db)).toBe(false);
-    const queued = await t.services.db.select().from(jobs).where(eq(jobs.kind, ARCHIVE_HASH_BACKFILL_JOB));
+    const queued = await t.services.db.select().from(jobs).where(eq(jobs.kind, ARCHIVE_HASH_BACKFILL_JOB.name));
     expect(queued.map((job) => job.status)).toEqual(['succeeded']);
   });
 });

@@ -1,10 +1,11 @@
+import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Services } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
 import { archives, jobs } from '../../db/schema/index.ts';
-import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
-import { notifyJobsEnqueued } from '../../jobs/signal.ts';
+import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 
 // The `archive.hash_backfill` job: accepted archives whose sha256 or size was never recorded (rows
@@ -13,7 +14,13 @@ import type { JobHandler } from '../../jobs/worker.ts';
 // and the index leaves out every version without one, so none may stay empty. Batches ordered by
 // archive id; each job queues the next, so a restart repeats at most one batch.
 
-export const ARCHIVE_HASH_BACKFILL_JOB = 'archive.hash_backfill';
+export const ARCHIVE_HASH_BACKFILL_JOB = defineJobKind({
+  name: 'archive.hash_backfill',
+  /** `after`: the last archive id of the previous batch (absent: from the start). */
+  payload: z.object({ after: z.guid().optional() }),
+  // One waiting batch per starting point: each batch queues the next itself.
+  dedupeKey: ({ after }) => after ?? 'start',
+});
 const BATCH = 25;
 
 export interface HashBackfillSummary {
@@ -75,22 +82,21 @@ export async function queueArchiveHashBackfill(db: Db): Promise<boolean> {
   const [queued] = await db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.kind, ARCHIVE_HASH_BACKFILL_JOB), or(eq(jobs.status, 'queued'), eq(jobs.status, 'running'))))
+    .where(
+      and(eq(jobs.kind, ARCHIVE_HASH_BACKFILL_JOB.name), or(eq(jobs.status, 'queued'), eq(jobs.status, 'running'))),
+    )
     .limit(1);
   if (queued) return false;
   await enqueueJob(db, ARCHIVE_HASH_BACKFILL_JOB, {});
-  notifyJobsEnqueued();
   return true;
 }
 
-async function run(services: Services, job: JobRow) {
-  const after = (job.payload as { after?: unknown }).after;
-  const next = await hashBatch(services, typeof after === 'string' ? after : undefined, { hashed: 0, missing: [] });
+async function run(services: Services, job: TypedJob<{ after?: string | undefined }>) {
+  const next = await hashBatch(services, job.payload.after, { hashed: 0, missing: [] });
   if (next === null) return;
-  await enqueueJob(services.db, ARCHIVE_HASH_BACKFILL_JOB, { after: next });
-  notifyJobsEnqueued();
+  await services.jobs.enqueue(ARCHIVE_HASH_BACKFILL_JOB, { after: next });
 }
 
-export function archiveHashBackfillHandler(): JobHandler {
+export function archiveHashBackfillHandler(): JobHandler<{ after?: string | undefined }> {
   return { kind: ARCHIVE_HASH_BACKFILL_JOB, run };
 }

@@ -70,7 +70,7 @@ describe('the archive re-check job', () => {
     expect(await Promise.all([queueArchiveRecheckOnce(t.services.db), queueArchiveRecheckOnce(t.services.db)])).toEqual(
       [false, false],
     );
-    const queued = await t.services.db.select().from(jobs).where(eq(jobs.kind, ARCHIVE_RECHECK_JOB));
+    const queued = await t.services.db.select().from(jobs).where(eq(jobs.kind, ARCHIVE_RECHECK_JOB.name));
     expect(queued.map((job) => job.payload)).toEqual([
       { rulesVersion: ARCHIVE_RULES_VERSION, trigger: 'rules-changed' },
     ]);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { validateZip, zipLimitsFor } from '../../analysis/pack/validate-zip.ts';
@@ -5,9 +6,7 @@ import { ARCHIVE_RULES_VERSION } from '../../analysis/pack/zip-rule.ts';
 import type { Services } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
-import { PermanentJobError } from '../../jobs/permanent-error.ts';
-import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
-import { notifyJobsEnqueued } from '../../jobs/signal.ts';
+import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import { flagStoredArchive, type StoredArchiveProblem } from './flag-stored-archive.ts';
 
@@ -20,16 +19,23 @@ import { flagStoredArchive, type StoredArchiveProblem } from './flag-stored-arch
 // Active, a clean one stays as it is, and a version an admin approved after its flag is not
 // flagged again for the same rules.
 
-export const ARCHIVE_RECHECK_JOB = 'archive.recheck';
 const BATCH = 25;
 
-export interface ArchiveRecheckPayload {
-  rulesVersion: string;
+const archiveRecheckPayload = z.object({
+  rulesVersion: z.string().min(1),
   /** Why it runs: `rules-changed` (queued at start-up) or who asked. */
-  trigger: string;
-  /** The last version id of the previous batch. */
-  after?: string;
-}
+  trigger: z.string().min(1),
+  /** The last version id of the previous batch (absent: from the start). */
+  after: z.guid().optional(),
+});
+export type ArchiveRecheckPayload = z.output<typeof archiveRecheckPayload>;
+
+export const ARCHIVE_RECHECK_JOB = defineJobKind({
+  name: 'archive.recheck',
+  payload: archiveRecheckPayload,
+  // One waiting batch per rules version and starting point, whoever asked.
+  dedupeKey: ({ rulesVersion, after }) => `${rulesVersion}:${after ?? 'start'}`,
+});
 
 export interface RecheckSummary {
   checked: number;
@@ -115,26 +121,12 @@ export async function recheckActiveArchives(
   }
 }
 
-function payloadOf(job: JobRow): ArchiveRecheckPayload {
-  const { rulesVersion, trigger, after } = job.payload as Partial<ArchiveRecheckPayload>;
-  if (
-    typeof rulesVersion !== 'string' ||
-    typeof trigger !== 'string' ||
-    (after !== undefined && typeof after !== 'string')
-  ) {
-    throw new PermanentJobError('The archive re-check job payload names no rules version and trigger.');
-  }
-  return { rulesVersion, trigger, ...(after === undefined ? {} : { after }) };
-}
-
-async function run(services: Services, job: JobRow) {
-  const payload = payloadOf(job);
+async function run(services: Services, { payload }: TypedJob<ArchiveRecheckPayload>) {
   const next = await recheckBatch(services, payload, { checked: 0, flagged: [], missing: [] });
   if (next === null) return;
-  await enqueueJob(services.db, ARCHIVE_RECHECK_JOB, { ...payload, after: next } satisfies ArchiveRecheckPayload);
-  notifyJobsEnqueued();
+  await services.jobs.enqueue(ARCHIVE_RECHECK_JOB, { ...payload, after: next });
 }
 
-export function archiveRecheckHandler(): JobHandler {
+export function archiveRecheckHandler(): JobHandler<ArchiveRecheckPayload> {
   return { kind: ARCHIVE_RECHECK_JOB, run };
 }

@@ -2,6 +2,7 @@ import { and, gte, isNull, lt, not } from 'drizzle-orm';
 import { archives } from '../../db/schema/index.ts';
 import { awaitingUpload } from './await-upload.ts';
 import type { Services } from '../../container.ts';
+import type { PeriodicTask } from '../../jobs/scheduler.ts';
 
 /**
  * Signed upload URLs live 15 minutes; an archive still not accepted an hour later was abandoned,
@@ -16,8 +17,8 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 /**
  * Deletes stored bytes of uploads that were never accepted: a client that gave up, or a server
  * killed between writing the object and committing its acceptance. The archive row stays (its
- * version is still Pending and may be uploaded again); only the orphaned object goes. Idempotent,
- * so every instance may run it.
+ * version is still Pending and may be uploaded again); only the orphaned object goes. Idempotent
+ * (a second pass finds nothing), and run on one instance at a time.
  */
 export async function sweepAbandonedUploads(services: Services, now = services.clock.now()): Promise<number> {
   const rows = await services.db
@@ -35,11 +36,12 @@ export async function sweepAbandonedUploads(services: Services, now = services.c
   return rows.length;
 }
 
-/** Runs the sweep every ten minutes until stopped; `onError` reports a failed pass (the next one retries). */
-export function startUploadJanitor(services: Services, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => {
-    sweepAbandonedUploads(services).catch(onError);
-  }, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The sweep every ten minutes, on one instance at a time (listed in periodic-tasks.ts). */
+export function uploadJanitorTask(services: Services): PeriodicTask {
+  return {
+    name: 'archives.sweep-abandoned-uploads',
+    everyMs: SWEEP_EVERY_MS,
+    scope: 'one-instance',
+    run: () => sweepAbandonedUploads(services),
+  };
 }

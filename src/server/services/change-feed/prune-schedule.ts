@@ -1,23 +1,19 @@
 import type { Services } from '../../container.ts';
+import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { pruneChangeFeed } from './feed.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Prunes the change feed to its retention window now and then every hour (every instance does it;
- * pruning twice is harmless). Returns the stop function.
+ * Prunes the change feed to its retention window at start and then every hour (one instance per
+ * hour: a second pass would find nothing older to delete). Listed in periodic-tasks.ts.
  */
-export function startChangeFeedPruner(
-  services: Pick<Services, 'db' | 'clock'>,
-  retentionDays: number,
-  onError: (error: unknown) => void,
-): () => void {
-  const prune = () => {
-    const cutoff = new Date(services.clock.now().getTime() - retentionDays * 24 * HOUR_MS);
-    pruneChangeFeed(services.db, cutoff).catch(onError);
+export function changeFeedPruneTask(services: Pick<Services, 'db' | 'clock'>, retentionDays: number): PeriodicTask {
+  return {
+    name: 'change-feed.prune',
+    everyMs: HOUR_MS,
+    scope: 'one-instance',
+    runAtStart: true,
+    run: () => pruneChangeFeed(services.db, new Date(services.clock.now().getTime() - retentionDays * 24 * HOUR_MS)),
   };
-  prune();
-  const timer = setInterval(prune, HOUR_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }

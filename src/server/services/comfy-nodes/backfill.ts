@@ -1,9 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, notExists, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { notifyJobsEnqueued } from '../../jobs/signal.ts';
-import { VERSION_SCAN_JOB, VERSION_SCAN_JOB_KINDS } from '../moderation/scan-version.ts';
+import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
+import type { Services } from '../../container.ts';
 
 // POST /comfy-nodes/backfill: versions whose node classes were never extracted get an extraction
 // job. Our extraction runs inside the upload pipeline's job (it is read-only analysis, and a scan
@@ -17,13 +16,16 @@ export const MAX_BACKFILL_VERSIONS = 500;
  * archive is uploaded, that are not deleted or banned, and that have no job waiting or running
  * (so calling it again does not queue the same versions twice, unlike upstream). Returns their ids.
  */
-export async function backfillComfyNodes(db: Db, limit: number): Promise<string[]> {
+export async function backfillComfyNodes(
+  { db, jobs: queue }: Pick<Services, 'db' | 'jobs'>,
+  limit: number,
+): Promise<string[]> {
   const openJob = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
       and(
-        inArray(jobs.kind, VERSION_SCAN_JOB_KINDS),
+        eq(jobs.kind, VERSION_SCAN_JOB.name),
         inArray(jobs.status, ['queued', 'running']),
         sql`${jobs.payload}->>'versionId' = ${nodeVersions.id}::text`,
       ),
@@ -46,6 +48,6 @@ export async function backfillComfyNodes(db: Db, limit: number): Promise<string[
   await db.transaction(async (tx) => {
     for (const row of due) await enqueueJob(tx, VERSION_SCAN_JOB, { versionId: row.id });
   });
-  notifyJobsEnqueued();
+  queue.wake();
   return due.map((row) => row.id);
 }

@@ -78,7 +78,7 @@ describe('bans against uploads and scans', () => {
   const versionOf = async (p: Published) =>
     (await t.services.db.select().from(nodeVersions).where(eq(nodeVersions.id, p.versionId)))[0]!;
   const scanJobsOf = async (p: Published) =>
-    (await t.services.db.select().from(jobs).where(eq(jobs.kind, VERSION_SCAN_JOB))).filter(
+    (await t.services.db.select().from(jobs).where(eq(jobs.kind, VERSION_SCAN_JOB.name))).filter(
       (job) => (job.payload as { versionId?: string }).versionId === p.versionId,
     );
 

@@ -7,6 +7,7 @@ import { buildZip, type PackFiles } from '../../../../tests/support/zip.ts';
 import { parseHeldCapabilities } from '../../analysis/capabilities/held-capabilities.ts';
 import { nodeVersions, versionScanFindings } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { VERSION_SCAN_JOB } from './scan-version.ts';
 
 // HOLD_ON_GAINED_CAPABILITIES through the real scan job: an update that gains a held power over the
 // previous Active version is Flagged with a PY920 finding at the place that shows it; off, or for a
@@ -35,7 +36,7 @@ describe('hold on gained capabilities', () => {
       bytes: buildZip(files),
       status: 'NodeVersionStatusPending',
     });
-    await enqueueJob(t.services.db, 'version.scan', { versionId: row.id });
+    await enqueueJob(t.services.db, VERSION_SCAN_JOB, { versionId: row.id });
     await t.runJobs();
     const [after] = await t.services.db.select().from(nodeVersions).where(eq(nodeVersions.id, row.id));
     const findings = await t.services.db

@@ -1,7 +1,6 @@
 import type { NodeVersionRow, UserRow } from '../../db/rows.ts';
 import { conflict } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { notifyJobsEnqueued } from '../../jobs/signal.ts';
 import type { Services } from '../../container.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { hasOpenScan } from './security-scan.ts';
@@ -31,6 +30,6 @@ export async function requestRescan(services: Services, viewer: UserRow, version
       after: { queued: true },
     });
   });
-  notifyJobsEnqueued();
+  services.jobs.wake();
   return true;
 }

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
 import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
@@ -18,7 +19,7 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import { JobWorker } from '../../jobs/worker.ts';
 import type { ThreadLimits } from '../../analysis/thread/analyze-in-thread.ts';
 import { listVersionFindings } from './findings.ts';
-import { LEGACY_VERSION_SCAN_JOB, VERSION_SCAN_JOB, versionScanHandler } from './scan-version.ts';
+import { VERSION_SCAN_JOB, versionScanHandler } from './scan-version.ts';
 import { PASSED_REASON, SCAN_FAILED_REASON } from './verdict.ts';
 
 const CLEAN = {
@@ -78,7 +79,7 @@ describe('the version.scan pipeline', () => {
   const versionRow = async (id: string) =>
     (await t.services.db.select().from(nodeVersions).where(eq(nodeVersions.id, id)))[0]!;
   const jobsOf = async (versionId: string) =>
-    (await t.services.db.select().from(jobs).where(eq(jobs.kind, VERSION_SCAN_JOB))).filter(
+    (await t.services.db.select().from(jobs).where(eq(jobs.kind, VERSION_SCAN_JOB.name))).filter(
       (job) => (job.payload as { versionId: string }).versionId === versionId,
     );
 
@@ -201,7 +202,7 @@ describe('the version.scan pipeline', () => {
     const dead = new JobWorker(t.services, [versionScanHandler()], { log: () => {} });
     // The "dead" worker claims the job and never finishes it.
     const { claimJob } = await import('../../jobs/queue.ts');
-    const claimed = await claimJob(t.services.db, [VERSION_SCAN_JOB], dead.id);
+    const claimed = await claimJob(t.services.db, [VERSION_SCAN_JOB.name], dead.id);
     expect(claimed).not.toBeNull();
     expect(await t.runJobs()).toBe(0);
     expect(await t.jobs.reapStale(0)).toBe(1);
@@ -300,7 +301,7 @@ describe('the version.scan pipeline', () => {
     });
   });
 
-  it('still runs a scan queued under the legacy name (version.uploaded) before the rename', async () => {
+  it('runs a scan queued under the legacy name (version.uploaded) once migration 0026 renamed it', async () => {
     const nodeId = `scan-pack-${++counter}`;
     await insertNode(t.services.db, { publisherId: publisher.id, id: nodeId });
     const version = await insertUploadedVersion(t.services, {
@@ -310,7 +311,13 @@ describe('the version.scan pipeline', () => {
       bytes: buildZip(CLEAN),
       status: 'NodeVersionStatusPending',
     });
-    await enqueueJob(t.services.db, LEGACY_VERSION_SCAN_JOB, { versionId: version.id });
+    // A row as code before issue 17 queued it: no handler answers to that name any more.
+    await t.services.db.insert(jobs).values({ kind: 'version.uploaded', payload: { versionId: version.id } });
+    expect(await t.runJobs()).toBe(0);
+    // What an upgrade applies (the migrator runs this file once; the test database is already migrated).
+    const migration = new URL('../../db/migrations/0026_rename_legacy_scan_jobs.sql', import.meta.url);
+    await t.services.db.execute(sql.raw(readFileSync(migration, 'utf8')));
+    expect(await t.services.db.select().from(jobs).where(eq(jobs.kind, 'version.uploaded'))).toEqual([]);
     expect(await t.runJobs()).toBe(1);
     expect(await versionRow(version.id)).toMatchObject({
       status: 'NodeVersionStatusActive',

@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeVersionRow } from '../../db/rows.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
-import type { JobRow } from '../../jobs/queue.ts';
+import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
 import type { Services } from '../../container.ts';
 import { recordAudit } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
@@ -28,15 +29,17 @@ import { emitVersionStatusChanged } from '../webhooks/version-events.ts';
 // The `version.scan` job: re-validate → scan → extract (all read-only), then ONE transaction
 // stores findings, node classes and collisions and sets the version Active or Flagged.
 
-export const VERSION_SCAN_JOB = 'version.scan';
-/**
- * Legacy alias: the scan job was called `version.uploaded` until issue 17, and rows queued before the
- * rename still carry that name, so the handler runs under both names and "is a scan open?" looks for both.
- * New jobs are always queued as VERSION_SCAN_JOB.
- */
-export const LEGACY_VERSION_SCAN_JOB = 'version.uploaded';
-/** Every kind a scan job row may carry (the current name and the legacy alias). */
-export const VERSION_SCAN_JOB_KINDS = [VERSION_SCAN_JOB, LEGACY_VERSION_SCAN_JOB];
+export const VERSION_SCAN_JOB = defineJobKind({
+  name: 'version.scan',
+  payload: z.object({
+    versionId: z.guid(),
+    /** Set when a publisher asked for it (rescan.ts); a scan after an upload has none. */
+    reason: z.literal('rescan').optional(),
+  }),
+  // One waiting scan per version: a second would analyse the same bytes under the same rules.
+  dedupeKey: ({ versionId }) => versionId,
+});
+type ScanJob = TypedJob<z.output<typeof VERSION_SCAN_JOB.payload>>;
 
 const SYSTEM = { userId: null, kind: 'system' as const };
 
@@ -46,11 +49,6 @@ export interface VersionScanHooks {
   /** Runs between the analysis and the final transaction (tests ban someone "while the scan runs"). */
   afterAnalysis?: () => Promise<void>;
 }
-
-const versionIdOf = (job: JobRow) => {
-  const payload = job.payload as { versionId?: unknown };
-  return typeof payload.versionId === 'string' ? payload.versionId : null;
-};
 
 async function loadTarget(services: Services, versionId: string) {
   const [row] = await services.db
@@ -143,9 +141,8 @@ async function store(
   await hooks.beforeCommit?.(tx);
 }
 
-async function run(services: Services, job: JobRow, hooks: VersionScanHooks) {
-  const versionId = versionIdOf(job);
-  if (!versionId) return;
+async function run(services: Services, job: ScanJob, hooks: VersionScanHooks) {
+  const { versionId } = job.payload;
   const target = await loadTarget(services, versionId);
   // Gone, closed, or its zip not accepted yet (acceptance enqueues again): nothing to do.
   if (!target?.archive?.uploadedAt) return;
@@ -163,9 +160,8 @@ async function run(services: Services, job: JobRow, hooks: VersionScanHooks) {
 }
 
 /** Out of attempts: never leave the version Pending. Flag it for a human with "scan failed". */
-async function giveUp(tx: Db, job: JobRow, error: string) {
-  const versionId = versionIdOf(job);
-  const version: NodeVersionRow | undefined = versionId ? await lockVersion(tx, versionId) : undefined;
+async function giveUp(tx: Db, job: ScanJob, error: string) {
+  const version: NodeVersionRow | undefined = await lockVersion(tx, job.payload.versionId);
   if (!version || !(await pipelineMayDecide(tx, version))) return;
   await tx
     .update(nodeVersions)
@@ -194,11 +190,6 @@ async function giveUp(tx: Db, job: JobRow, error: string) {
   });
 }
 
-export function versionScanHandler(hooks: VersionScanHooks = {}, kind: string = VERSION_SCAN_JOB): JobHandler {
-  return { kind, run: (services, job) => run(services, job, hooks), onGiveUp: giveUp };
-}
-
-/** The same handler under the legacy name, for rows queued as `version.uploaded` before the rename. */
-export function legacyVersionScanHandler(): JobHandler {
-  return versionScanHandler({}, LEGACY_VERSION_SCAN_JOB);
+export function versionScanHandler(hooks: VersionScanHooks = {}): JobHandler<ScanJob['payload']> {
+  return { kind: VERSION_SCAN_JOB, run: (services, job) => run(services, job, hooks), onGiveUp: giveUp };
 }

@@ -2,10 +2,9 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { notifyJobsEnqueued } from '../../jobs/signal.ts';
 import type { Services } from '../../container.ts';
 import { acceptUploadedArchive } from '../archives/accept-upload.ts';
-import { VERSION_SCAN_JOB, VERSION_SCAN_JOB_KINDS } from './scan-version.ts';
+import { VERSION_SCAN_JOB } from './scan-version.ts';
 
 // GET /security-scan: sweep Pending versions so none is forgotten (a lost job, a remote-store
 // upload the API never saw). Unlike upstream it only queues work; the scan itself is the job.
@@ -31,7 +30,7 @@ async function versionsWithOpenJob(db: Db, versionIds: string[]): Promise<Set<st
     .from(jobs)
     .where(
       and(
-        inArray(jobs.kind, VERSION_SCAN_JOB_KINDS),
+        eq(jobs.kind, VERSION_SCAN_JOB.name),
         inArray(jobs.status, ['queued', 'running']),
         inArray(sql`${jobs.payload}->>'versionId'`, versionIds),
       ),
@@ -63,7 +62,7 @@ export async function sweepPendingVersions(services: Services, options: SweepOpt
       result.accepted.push(row.id);
     }
   }
-  if (result.queued.length > 0) notifyJobsEnqueued();
+  if (result.queued.length > 0) services.jobs.wake();
   return result;
 }
 

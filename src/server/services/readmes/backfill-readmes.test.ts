@@ -55,7 +55,7 @@ describe('the README backfill', () => {
     expect(byArchive.get(archiveIds[1]!)).toMatchObject({ html: null, repository });
     // Nothing left: start-up queues nothing.
     expect(await queueReadmeBackfill(t.services.db)).toBe(false);
-    const queued = await t.services.db.select().from(jobs).where(eq(jobs.kind, README_BACKFILL_JOB));
+    const queued = await t.services.db.select().from(jobs).where(eq(jobs.kind, README_BACKFILL_JOB.name));
     expect(queued.map((job) => job.status)).toEqual(['succeeded']);
   });
 });

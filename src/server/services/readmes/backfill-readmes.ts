@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Services } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
 import { archiveReadmes, archives, jobs, nodes, nodeVersions } from '../../db/schema/index.ts';
-import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
-import { notifyJobsEnqueued } from '../../jobs/signal.ts';
+import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import { extractReadme, storeArchiveReadme } from './stored-readme.ts';
 
@@ -12,7 +13,13 @@ import { extractReadme, storeArchiveReadme } from './stored-readme.ts';
 // by archive id; each job queues the next, so a restart repeats at most one batch. (A page asked for
 // before the job reaches its archive stores the README itself: services/readmes/load-archive-readme.ts.)
 
-export const README_BACKFILL_JOB = 'readme.backfill';
+export const README_BACKFILL_JOB = defineJobKind({
+  name: 'readme.backfill',
+  /** `after`: the last archive id of the previous batch (absent: from the start). */
+  payload: z.object({ after: z.guid().optional() }),
+  // One waiting batch per starting point: each batch queues the next itself.
+  dedupeKey: ({ after }) => after ?? 'start',
+});
 const BATCH = 25;
 
 export interface ReadmeBackfillSummary {
@@ -79,22 +86,19 @@ export async function queueReadmeBackfill(db: Db): Promise<boolean> {
   const [queued] = await db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.kind, README_BACKFILL_JOB), or(eq(jobs.status, 'queued'), eq(jobs.status, 'running'))))
+    .where(and(eq(jobs.kind, README_BACKFILL_JOB.name), or(eq(jobs.status, 'queued'), eq(jobs.status, 'running'))))
     .limit(1);
   if (queued) return false;
   await enqueueJob(db, README_BACKFILL_JOB, {});
-  notifyJobsEnqueued();
   return true;
 }
 
-async function run(services: Services, job: JobRow) {
-  const after = (job.payload as { after?: unknown }).after;
-  const next = await storeBatch(services, typeof after === 'string' ? after : undefined, { stored: 0, missing: [] });
+async function run(services: Services, job: TypedJob<{ after?: string | undefined }>) {
+  const next = await storeBatch(services, job.payload.after, { stored: 0, missing: [] });
   if (next === null) return;
-  await enqueueJob(services.db, README_BACKFILL_JOB, { after: next });
-  notifyJobsEnqueued();
+  await services.jobs.enqueue(README_BACKFILL_JOB, { after: next });
 }
 
-export function readmeBackfillHandler(): JobHandler {
+export function readmeBackfillHandler(): JobHandler<{ after?: string | undefined }> {
   return { kind: README_BACKFILL_JOB, run };
 }

@@ -25,7 +25,7 @@ async function following(
   index: SearchIndex,
   options: { pollIntervalMs?: number; onError?: (e: unknown) => void } = {},
 ) {
-  const sync = new SearchSync(db, index, options.onError ? { onError: options.onError } : {});
+  const sync = new SearchSync(db, index);
   const feed = new ChangeFollower(db, options);
   feed.subscribe(sync);
   await feed.begin();

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { nodes } from '../../db/schema/index.ts';
-import { backgroundErrorReporter, defaultBackgroundLogger } from '../../ops/background-errors.ts';
+import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import type { ChangeRow } from '../change-feed/feed.ts';
 import type { ChangeConsumer } from '../change-feed/follower.ts';
 import type { SearchDocument, SearchIndex } from '../../search/port.ts';
@@ -23,8 +23,6 @@ export interface SearchSyncOptions {
   popularQueries?: Partial<PopularQuerySettings>;
   /** The time recorded searches are stamped with and aged by (tests pin it). */
   clock?: Clock;
-  /** Where a failed background tick is reported (default: the redacting JSON logger); the next tick retries. */
-  onError?: (error: unknown) => void;
 }
 
 /** Ids per `IN (…)` list when loading changed documents (an import changes thousands at once). */
@@ -36,7 +34,8 @@ const LOAD_CHUNK = 1000;
  * versions or classes changed are re-read, or removed when gone, and every pack of a changed
  * publisher), and every `countsIntervalMs` the download/star counts of all nodes, which the feed does
  * not carry (this also repairs drift: nodes missing from the index are loaded, nodes gone from the
- * database removed). Operations never overlap (one queue).
+ * database removed). Operations never overlap (one queue). The periodic ones run on the job system's
+ * scheduler (`periodicTasks()`, listed in periodic-tasks.ts), on every instance: each has its own index.
  */
 export class SearchSync implements ChangeConsumer {
   readonly #db: Db;
@@ -48,13 +47,10 @@ export class SearchSync implements ChangeConsumer {
   readonly #queriesIntervalMs: number;
   readonly #popularQueries: SharedPopularQueries;
   readonly #clock: Clock;
-  readonly #onError: (error: unknown) => void;
   /** What the index holds, for the counter refresh (the port has no read-back). */
   readonly #docs = new Map<string, SearchDocument>();
   #loaded = false;
   #queue: Promise<unknown> = Promise.resolve();
-  #timers = new Set<NodeJS.Timeout>();
-  #running = false;
 
   constructor(db: Db, index: SearchIndex, options: SearchSyncOptions = {}) {
     this.#db = db;
@@ -67,31 +63,39 @@ export class SearchSync implements ChangeConsumer {
       clientSecret: randomBytes(32).toString('base64url'),
       ...options.popularQueries,
     });
-    this.#onError =
-      options.onError ??
-      backgroundErrorReporter(defaultBackgroundLogger(), 'search-sync', 'search sync failed; retrying');
   }
 
   /**
-   * Loads everything (awaited: search answers only once it is complete), then starts the timers. The
-   * follower's cursor must be noted before (ChangeFollower.begin), so a change during the load is
-   * applied again rather than missed.
+   * Loads everything (awaited: search answers only once it is complete). The follower's cursor must be
+   * noted before (ChangeFollower.begin), so a change during the load is applied again rather than missed.
    */
   async start(): Promise<{ documents: number; milliseconds: number }> {
     const started = performance.now();
     const documents = await this.reload();
-    this.#running = true;
-    this.#every(this.#countsIntervalMs, () => this.refreshCounts());
-    this.#every(this.#queriesIntervalMs, () => this.shareQueries());
     return { documents, milliseconds: performance.now() - started };
   }
 
-  /** Stops the timers and waits for the operation in progress. */
+  /** Waits for the operation in progress (the scheduler that runs the periodic tasks is stopped first). */
   async stop(): Promise<void> {
-    this.#running = false;
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers.clear();
     await this.#queue.catch(() => undefined);
+  }
+
+  /** The counts refresh and the query sharing, for the scheduler: every instance, since each has its own index. */
+  periodicTasks(): PeriodicTask[] {
+    return [
+      {
+        name: 'search.refresh-counts',
+        everyMs: this.#countsIntervalMs,
+        scope: 'each-instance',
+        run: () => this.refreshCounts(),
+      },
+      {
+        name: 'search.share-queries',
+        everyMs: this.#queriesIntervalMs,
+        scope: 'each-instance',
+        run: () => this.shareQueries(),
+      },
+    ];
   }
 
   /** Rebuilds the index from scratch; returns the number of documents. */
@@ -213,23 +217,5 @@ export class SearchSync implements ChangeConsumer {
     const run = this.#queue.then(task);
     this.#queue = run.catch(() => undefined);
     return run;
-  }
-
-  /** A self-rescheduling timer: the next tick is planned only after this one finished (no pile-up). */
-  #every(intervalMs: number, task: () => Promise<unknown>): void {
-    const tick = () => {
-      const timer = setTimeout(() => {
-        this.#timers.delete(timer);
-        task()
-          .catch((error: unknown) => this.#onError(error))
-          .finally(() => {
-            if (this.#running) tick();
-          });
-      }, intervalMs);
-      // Timers never keep a process alive on their own (the HTTP servers do).
-      timer.unref();
-      this.#timers.add(timer);
-    };
-    tick();
   }
 }

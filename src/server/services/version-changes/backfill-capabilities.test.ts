@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../../../tests/support/test-app.
 import { buildZip } from '../../../../tests/support/zip.ts';
 import { jobs, versionScans } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
+import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
 import { CAPABILITIES_BACKFILL_JOB, queueCapabilitiesBackfill } from './backfill-capabilities.ts';
 
 // Versions scanned before capability summaries existed (capabilities null, as migration 0019 leaves
@@ -29,7 +30,7 @@ describe('the capabilities backfill', () => {
         bytes: buildZip({ '__init__.py': 'NODE_CLASS_MAPPINGS = {}\n', 'nodes.py': code }),
         status: 'NodeVersionStatusPending',
       });
-      await enqueueJob(t.services.db, 'version.scan', { versionId: row.id });
+      await enqueueJob(t.services.db, VERSION_SCAN_JOB, { versionId: row.id });
     }
     await t.runJobs();
     // As an installation from before this change left them.
@@ -49,7 +50,7 @@ describe('the capabilities backfill', () => {
     expect(rows.map((r) => Object.keys(r.capabilities ?? { missing: 1 })).sort()).toEqual([[], ['subprocess']]);
     const after = await (await t.request('/nodes/old-powers/versions/1.1.0/changes?from=1.0.0')).json();
     expect(after.capabilities.gained).toMatchObject([{ kind: 'subprocess', places: [{ file: 'nodes.py', line: 2 }] }]);
-    const done = await t.services.db.select().from(jobs).where(eq(jobs.kind, CAPABILITIES_BACKFILL_JOB));
+    const done = await t.services.db.select().from(jobs).where(eq(jobs.kind, CAPABILITIES_BACKFILL_JOB.name));
     expect(done.map((j) => j.status)).toEqual(['succeeded']);
     expect(await queueCapabilitiesBackfill(t.services.db)).toBe(false);
   });

@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import { and, asc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Services } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
 import { archives, jobs, nodeVersions, versionScans } from '../../db/schema/index.ts';
-import { enqueueJob, type JobRow } from '../../jobs/queue.ts';
-import { notifyJobsEnqueued } from '../../jobs/signal.ts';
+import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import { AnalysisAborted, analyzeInThread } from '../../analysis/thread/analyze-in-thread.ts';
 
@@ -13,7 +14,13 @@ import { AnalysisAborted, analyzeInThread } from '../../analysis/thread/analyze-
 // so a restart repeats at most one batch. Until a version has its summary, the changes routes
 // answer `capabilities: null` for it and the hold cannot compare with it.
 
-export const CAPABILITIES_BACKFILL_JOB = 'capabilities.backfill';
+export const CAPABILITIES_BACKFILL_JOB = defineJobKind({
+  name: 'capabilities.backfill',
+  /** `after`: the last version id of the previous batch (absent: from the start). */
+  payload: z.object({ after: z.guid().optional() }),
+  // One waiting batch per starting point: each batch queues the next itself.
+  dedupeKey: ({ after }) => after ?? 'start',
+});
 /** Each version is a full analysis (seconds for a big pack): small batches keep a job short. */
 const BATCH = 10;
 
@@ -87,22 +94,21 @@ export async function queueCapabilitiesBackfill(db: Db): Promise<boolean> {
   const [queued] = await db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(and(eq(jobs.kind, CAPABILITIES_BACKFILL_JOB), or(eq(jobs.status, 'queued'), eq(jobs.status, 'running'))))
+    .where(
+      and(eq(jobs.kind, CAPABILITIES_BACKFILL_JOB.name), or(eq(jobs.status, 'queued'), eq(jobs.status, 'running'))),
+    )
     .limit(1);
   if (queued) return false;
   await enqueueJob(db, CAPABILITIES_BACKFILL_JOB, {});
-  notifyJobsEnqueued();
   return true;
 }
 
-async function run(services: Services, job: JobRow) {
-  const after = (job.payload as { after?: unknown }).after;
-  const next = await storeBatch(services, typeof after === 'string' ? after : undefined, { stored: 0, skipped: [] });
+async function run(services: Services, job: TypedJob<{ after?: string | undefined }>) {
+  const next = await storeBatch(services, job.payload.after, { stored: 0, skipped: [] });
   if (next === null) return;
-  await enqueueJob(services.db, CAPABILITIES_BACKFILL_JOB, { after: next });
-  notifyJobsEnqueued();
+  await services.jobs.enqueue(CAPABILITIES_BACKFILL_JOB, { after: next });
 }
 
-export function capabilitiesBackfillHandler(): JobHandler {
+export function capabilitiesBackfillHandler(): JobHandler<{ after?: string | undefined }> {
   return { kind: CAPABILITIES_BACKFILL_JOB, run };
 }

@@ -3,7 +3,7 @@ import type { Services } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import { PermanentJobError } from '../../jobs/permanent-error.ts';
-import type { JobRow } from '../../jobs/queue.ts';
+import type { TypedJob } from '../../jobs/job-kind.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import { WEBHOOK_DELIVER_JOB } from './emit-event.ts';
 import { decryptEndpointSecret } from './endpoint-secret.ts';
@@ -17,6 +17,8 @@ import { SIGNATURE_HEADER, signatureHeader } from './signature.ts';
 // address the policy refuses fails at once, since a retry would be refused the same way.
 
 const DEFAULT_TIMEOUT_MS = 10_000;
+
+type DeliveryJob = TypedJob<{ deliveryId: string }>;
 
 /** The JSON body every endpoint receives; `id` is the event's, the same for every endpoint and retry. */
 export function deliveryBody(event: typeof webhookEvents.$inferSelect): string {
@@ -46,8 +48,8 @@ function attemptError(outcome: SendOutcome): string | null {
   return outcome.message;
 }
 
-async function deliver(services: Services, job: JobRow): Promise<void> {
-  const deliveryId = String((job.payload as { deliveryId?: unknown }).deliveryId ?? '');
+async function deliver(services: Services, job: DeliveryJob): Promise<void> {
+  const { deliveryId } = job.payload;
   const row = await loadDelivery(services.db, deliveryId);
   // Deleted with its endpoint, or already settled (a job run twice): nothing to send.
   if (!row || row.delivery.status !== 'pending') return;
@@ -90,12 +92,12 @@ async function deliver(services: Services, job: JobRow): Promise<void> {
   if (error !== null) throw new Error(error);
 }
 
-export function webhookDeliveryHandler(): JobHandler {
+export function webhookDeliveryHandler(): JobHandler<DeliveryJob['payload']> {
   return {
     kind: WEBHOOK_DELIVER_JOB,
     run: deliver,
     async onGiveUp(tx, job) {
-      const deliveryId = String((job.payload as { deliveryId?: unknown }).deliveryId ?? '');
+      const { deliveryId } = job.payload;
       await tx.update(webhookDeliveries).set({ status: 'failed' }).where(eq(webhookDeliveries.id, deliveryId));
     },
   };

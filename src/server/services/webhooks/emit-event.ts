@@ -1,16 +1,24 @@
+import { z } from 'zod';
 import { and, arrayContains, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { notifyJobsEnqueued } from '../../jobs/signal.ts';
+import { defineJobKind } from '../../jobs/job-kind.ts';
 import type { WebhookEventType } from './event-types.ts';
 
 export type { WebhookEventType } from './event-types.ts';
 
-/** The job that sends one delivery (handler: deliver-webhook.ts). */
-export const WEBHOOK_DELIVER_JOB = 'webhook.deliver';
 /** Attempts per delivery: with the queue's backoff (5 s doubling, capped at 10 min) about 40 minutes in all. */
 export const WEBHOOK_MAX_ATTEMPTS = 10;
+
+/** The job that sends one delivery (handler: deliver-webhook.ts). */
+export const WEBHOOK_DELIVER_JOB = defineJobKind({
+  name: 'webhook.deliver',
+  payload: z.object({ deliveryId: z.guid() }),
+  // A delivery row is sent by one job; queueing it twice would send it twice.
+  dedupeKey: ({ deliveryId }) => deliveryId,
+  maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+});
 
 export interface WebhookEventInput {
   publisherId: string;
@@ -65,10 +73,9 @@ export async function emitWebhookEvent(
       .insert(webhookDeliveries)
       .values({ eventId, endpointId: endpoint.id })
       .returning({ id: webhookDeliveries.id });
-    await enqueueJob(db, WEBHOOK_DELIVER_JOB, { deliveryId: delivery!.id }, { maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+    await enqueueJob(db, WEBHOOK_DELIVER_JOB, { deliveryId: delivery!.id });
   }
-  // Wakes this process's worker; inside a transaction it may look before the commit and find
-  // nothing, and then its next poll (half a second) picks the jobs up.
-  notifyJobsEnqueued();
+  // No wake-up: every caller is inside a transaction, so the worker would look before the commit.
+  // Its next poll (half a second) picks the jobs up, or the drain it is in when a job emitted them.
   return { eventId, deliveries: endpoints.length };
 }

@@ -1,0 +1,29 @@
+import type { Services } from './container.ts';
+import type { PeriodicTask } from './jobs/scheduler.ts';
+import { uploadJanitorTask } from './services/archives/upload-janitor.ts';
+import { changeFeedPruneTask } from './services/change-feed/prune-schedule.ts';
+import type { SearchSync } from './services/search-index/search-sync.ts';
+
+/**
+ * Every task the server repeats, with its period and scope, in one list (run by jobs/scheduler.ts):
+ * composed here, beside job-handlers.ts, so the job system never imports services. Work with an
+ * end goes on the queue as a job instead (job-handlers.ts).
+ *
+ * | task                              | every  | runs on                         |
+ * | --------------------------------- | ------ | ------------------------------- |
+ * | change-feed.prune                 | 1 h    | one instance (and at start)     |
+ * | archives.sweep-abandoned-uploads  | 10 min | one instance                    |
+ * | search.refresh-counts             | 60 s   | each instance (its own index)   |
+ * | search.share-queries              | 5 s    | each instance (its own index)   |
+ */
+export function defaultPeriodicTasks(
+  services: Services,
+  searchSync: SearchSync,
+  settings: { changeRetentionDays: number },
+): PeriodicTask[] {
+  return [
+    changeFeedPruneTask(services, settings.changeRetentionDays),
+    uploadJanitorTask(services),
+    ...searchSync.periodicTasks(),
+  ];
+}
