@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Frame, type Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { waitForHydration } from './islands.ts';
 
 /** The WCAG 2.1 A/AA rule sets the pages promise to pass. */
@@ -10,6 +12,23 @@ interface AxeOptions {
   tags?: readonly string[] | 'all';
   /** Put before each line, e.g. the path, so a loop over pages says which one failed. */
   label?: string;
+}
+
+/** axe-core's browser build, read once per test worker. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Puts axe into a frame's document unless that document already has it (a second check of the same
+ * page state, e.g. with a dialog open). Evaluating its ≈ 550 KB source was about half of every check:
+ * @axe-core/playwright's legacy mode evaluated it twice per check in the main frame, and once more in
+ * every frame, on each call.
+ */
+async function injectAxe(frame: Frame): Promise<void> {
+  const present = await frame.evaluate('typeof window.axe === "object"');
+  if (present) return;
+  await frame.evaluate(AXE_SOURCE);
+  // Frames of our own origin are checked with the page, as axe's legacy mode does.
+  await frame.evaluate('axe.configure({ allowedOrigins: ["<same_origin>"] })');
 }
 
 /** Violations as readable lines (rule id and the offending elements); empty when the page is clean. */
@@ -27,14 +46,26 @@ export async function axeViolations(page: Page, { tags = WCAG_AA, label }: AxeOp
         .map((animation) => animation.finished),
     ),
   );
-  // Legacy mode runs axe.run() inside the page. The default runs axe.runPartial() and then finishes
-  // in a fresh blank page it opens for every check: three to four times the cost (≈ 1.8 s against
-  // 0.5 s on the node page), which made axe the largest part of the browser suite. Our pages have no
-  // cross-origin frames, the case the default mode exists for.
+  // axe runs inside the page (what @axe-core/playwright calls legacy mode). Its default mode finishes
+  // each check in a fresh blank page: three to four times the cost, for cross-origin frames, which our
+  // pages do not have. Child frames get axe too, so same-origin frames are checked with the page; a
+  // frame that cannot take it (detached, or another origin) is left out, as axe itself would.
+  await injectAxe(page.mainFrame());
+  for (const frame of page.frames().slice(1)) await injectAxe(frame).catch(() => undefined);
   // Only violations are read, so only they get node details: by default axe also builds a CSS selector
   // and an HTML snippet for every passing node (thousands on a long page), most of its time.
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] });
-  const results = await (tags === 'all' ? builder : builder.withTags([...tags])).analyze();
+  const options: RunOptions = {
+    resultTypes: ['violations'],
+    ...(tags === 'all' ? {} : { runOnly: { type: 'tag', values: [...tags] } }),
+  };
+  const results = await page.evaluate(
+    (runOptions) =>
+      (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe.run(
+        document,
+        runOptions,
+      ),
+    options,
+  );
   const prefix = label ? `${label} ` : '';
   return results.violations.map((v) => `${prefix}${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`);
 }
