@@ -1,33 +1,27 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useEffect } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
-import { apiRequest, type ApiRequestError } from '../../lib/api/client.ts';
 import { isLastingRefusal } from '../../lib/api/refusal.ts';
-import { useApiQuery } from '../../lib/query/hooks.ts';
+import { apiKey, useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
 import { ApiKeysSection } from './ApiKeysSection.tsx';
-import type { Customer } from './api-types.ts';
 import { BalanceCard } from './BalanceCard.tsx';
 import { EventsList } from './EventsList.tsx';
 import { accountFailureText } from './failure-text.ts';
 import { button, card, muted } from '../ui/styles.ts';
-import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 
 /**
  * The signed-in user's account. A first visit creates the customer record (POST /customers is
  * idempotent), so there is nothing to "sign up for" separately.
  */
 export function AccountContent({ t, lang }: { t: TFunction; lang: string }) {
-  const me = useApiQuery<Customer>('/customers/me');
-  const invalidate = useInvalidate();
-  const create = useMutation<Customer, ApiRequestError>({
-    mutationFn: () => apiRequest<Customer>('POST', '/customers'),
-    onSuccess: () => invalidate('/customers/me', '/customers/balance', '/customers/events'),
+  const me = useApiQuery('/customers/me');
+  const create = useApiMutation('post', '/customers', {
+    invalidates: [apiKey('/customers/me'), apiKey('/customers/balance'), apiKey('/customers/events')],
   });
   const missing = me.error?.status === 404;
   const { mutate, isIdle } = create;
   useEffect(() => {
-    if (missing && isIdle) mutate();
+    if (missing && isIdle) mutate({});
   }, [missing, isIdle, mutate]);
 
   // A banned account cannot get a record: say so, with no "Try again" that would be refused again.
@@ -42,7 +36,7 @@ export function AccountContent({ t, lang }: { t: TFunction; lang: string }) {
     return (
       <div className={card} role="alert">
         <p>{t('account.setupFailed', { error: apiErrorText(t, create.error) })}</p>
-        <button type="button" className={`${button.secondary} mt-3`} onClick={() => create.mutate()}>
+        <button type="button" className={`${button.secondary} mt-3`} onClick={() => create.mutate({})}>
           {t('account.retry')}
         </button>
       </div>
@@ -78,7 +72,7 @@ export function AccountContent({ t, lang }: { t: TFunction; lang: string }) {
         <h2 id="account-events-heading" className="mb-3 text-xl font-semibold">
           {t('account.events.heading')}
         </h2>
-        <EventsList t={t} lang={lang} path="/customers/events" headingId="account-events-heading" />
+        <EventsList t={t} lang={lang} headingId="account-events-heading" />
       </section>
     </div>
   );

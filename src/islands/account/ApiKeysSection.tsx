@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
-import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
+import { apiKey, useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import type { ApiKey, CreatedApiKey } from './api-types.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -9,15 +9,15 @@ import { formatDate } from '../../lib/format/format.ts';
 import { NewKeyNotice } from './NewKeyNotice.tsx';
 import { accountFailureText } from './failure-text.ts';
 import { button, card, muted, td, th } from '../ui/styles.ts';
-import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 
 /** Create (shown once), list and revoke (after a confirmation) the caller's API keys. */
 export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
-  const keys = useApiQuery<{ api_keys: ApiKey[] }>('/customers/api-keys');
+  const keys = useApiQuery('/customers/api-keys');
   const [fresh, setFresh] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const revoke = useApiMutation<ApiKey, void>('DELETE', (key) => `/customers/api-keys/${key.id}`);
-  const invalidate = useInvalidate();
+  const revoke = useApiMutation('delete', '/customers/api-keys/{api_key_id}', {
+    invalidates: [apiKey('/customers/api-keys'), apiKey('/customers/events')],
+  });
 
   return (
     <section className={card} aria-labelledby="account-keys-heading" data-testid="api-keys">
@@ -29,13 +29,7 @@ export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
         {fresh ? (
           <NewKeyNotice t={t} apiKey={fresh} onDone={() => setFresh(null)} />
         ) : (
-          <CreateKeyForm
-            t={t}
-            onCreated={(key) => {
-              setFresh(key);
-              void invalidate('/customers/api-keys', '/customers/events');
-            }}
-          />
+          <CreateKeyForm t={t} onCreated={(key) => setFresh(key)} />
         )}
         {keys.data && keys.data.api_keys.length === 0 && <p className={muted}>{t('account.keys.empty')}</p>}
         {keys.isError && (
@@ -115,14 +109,16 @@ export function ApiKeysSection({ t, lang }: { t: TFunction; lang: string }) {
         onConfirm={() => {
           if (!revoking) return;
           const target = revoking;
-          revoke.mutate(target, {
-            onSuccess: () => {
-              toast.success(t('account.keys.revoked', { name: target.name ?? '' }));
-              setRevoking(null);
-              void invalidate('/customers/events');
+          revoke.mutate(
+            { params: { path: { api_key_id: target.id ?? '' } } },
+            {
+              onSuccess: () => {
+                toast.success(t('account.keys.revoked', { name: target.name ?? '' }));
+                setRevoking(null);
+              },
+              onError: (error) => toast.error(accountFailureText(t, error)),
             },
-            onError: (error) => toast.error(accountFailureText(t, error)),
-          });
+          );
         }}
       />
     </section>

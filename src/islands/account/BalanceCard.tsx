@@ -1,11 +1,10 @@
 import type { TFunction } from '../../i18n/translator.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
-import type { Balance } from './api-types.ts';
 import { formatMicros } from './money.ts';
 import { card, muted } from '../ui/styles.ts';
 
 export function BalanceCard({ t, lang }: { t: TFunction; lang: string }) {
-  const balance = useApiQuery<Balance>('/customers/balance');
+  const balance = useApiQuery('/customers/balance');
   return (
     <section className={card} aria-labelledby="account-balance-heading" data-testid="balance">
       <h2 id="account-balance-heading" className="text-xl font-semibold">

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { TFunction } from '../../i18n/translator.ts';
-import { apiRequest, type ApiRequestError } from '../../lib/api/client.ts';
+import { apiKey, useApiMutation } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import type { CreatedApiKey } from './api-types.ts';
 import { accountFailureText } from './failure-text.ts';
@@ -18,9 +17,9 @@ export function CreateKeyForm({ t, onCreated }: Props) {
   const [description, setDescription] = useState('');
   const nameId = useId();
   const descriptionId = useId();
-  // Not useApiMutation: the result holds the secret, which must not linger in a cache (gcTime 0).
-  const create = useMutation<{ api_key: CreatedApiKey }, ApiRequestError, { name: string; description: string }>({
-    mutationFn: (body) => apiRequest('POST', '/customers/api-keys', { body }),
+  // gcTime 0: the result holds the secret, which must not linger in a cache.
+  const create = useApiMutation('post', '/customers/api-keys', {
+    invalidates: [apiKey('/customers/api-keys'), apiKey('/customers/events')],
     gcTime: 0,
   });
   return (
@@ -30,7 +29,7 @@ export function CreateKeyForm({ t, onCreated }: Props) {
         event.preventDefault();
         if (!name.trim()) return;
         create.mutate(
-          { name: name.trim(), description: description.trim() },
+          { body: { name: name.trim(), description: description.trim() } },
           {
             onSuccess: ({ api_key }) => {
               onCreated(api_key);

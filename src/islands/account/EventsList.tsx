@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { TFunction } from '../../i18n/translator.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
-import { EVENT_TYPES, type EventPage } from './api-types.ts';
+import { EVENT_TYPES } from './api-types.ts';
 import { eventDetails, eventTypeLabel } from './event-details.ts';
 import { formatDate } from '../../lib/format/format.ts';
 import { Pagination } from '../ui/Pagination.tsx';
@@ -11,20 +11,26 @@ import { input, label, muted, td, th } from '../ui/styles.ts';
 interface Props {
   t: TFunction;
   lang: string;
-  /** `/customers/events`, or `/customers/{id}/events` for admins. */
-  path: string;
+  /** Whose events an admin is looking at (GET /customers/{id}/events); absent: the caller's own. */
+  customerId?: string | undefined;
   headingId: string;
 }
 
 const PAGE_SIZE = 10;
 
 /** A customer's events, newest first, filterable by type, ten per page. */
-export function EventsList({ t, lang, path, headingId }: Props) {
+export function EventsList({ t, lang, customerId, headingId }: Props) {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState('');
   const filterId = useId();
-  const query = { page, limit: PAGE_SIZE, ...(filter ? { filter } : {}) };
-  const events = useApiQuery<EventPage>(path, query);
+  const query = { page: String(page), limit: String(PAGE_SIZE), ...(filter ? { filter } : {}) };
+  const own = useApiQuery('/customers/events', { query }, { enabled: customerId === undefined });
+  const theirs = useApiQuery(
+    '/customers/{customer_id}/events',
+    { path: { customer_id: customerId ?? '' }, query },
+    { enabled: customerId !== undefined },
+  );
+  const events = customerId === undefined ? own : theirs;
   const data = events.data;
 
   return (

@@ -1,9 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, NO_CACHE_HEADERS } from '../../lib/api/client.ts';
+import { NO_CACHE_HEADERS } from '../../lib/api/client.ts';
 import type { ApiSchema } from '../../lib/api/types.ts';
 import { useAdmin } from '../admin/context.ts';
 import { useAdminAction } from '../admin/use-admin-action.ts';
+import { useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
@@ -14,19 +14,12 @@ import { AdvisoryFormDialog } from './AdvisoryFormDialog.tsx';
 type AdvisoryList = ApiSchema<'AdvisoryList'>;
 type Advisory = AdvisoryList['advisories'][number];
 
-/** The feed holds thousands at most; one page of the largest size, newest id first. */
-const LIST_KEY = ['admin-advisories'] as const;
-
 /** Admin screen /{lang}/admin/advisories: every advisory (withdrawn ones too), create, edit, withdraw. */
 export function AdvisoriesAdmin() {
   const { t } = useAdmin();
-  const client = useQueryClient();
-  // Read past every cache: right after a write the list must show it (the feed is a cached public answer).
-  const query = useQuery<AdvisoryList>({
-    queryKey: LIST_KEY,
-    queryFn: ({ signal }) =>
-      apiRequest<AdvisoryList>('GET', '/advisories', { query: { limit: 500 }, headers: NO_CACHE_HEADERS, signal }),
-  });
+  // The feed holds thousands at most: one page of the largest size, newest id first. Read past every cache:
+  // right after a write the list must show it (the feed is a cached public answer).
+  const query = useApiQuery('/advisories', { query: { limit: 500 } }, { headers: NO_CACHE_HEADERS });
   const { run, busy } = useAdminAction();
   const [editing, setEditing] = useState<{ id: string | null; draft: AdvisoryDraft } | null>(null);
   const [withdrawing, setWithdrawing] = useState<Advisory | null>(null);
@@ -38,9 +31,7 @@ export function AdvisoriesAdmin() {
     setWithdrawing(null);
     await run(
       id,
-      'POST',
-      `/admin/advisories/${encodeURIComponent(id)}/withdraw`,
-      undefined,
+      (write) => write('post', '/admin/advisories/{advisoryId}/withdraw', { params: { path: { advisoryId: id } } }),
       t('adminAdvisories.withdrawn', { id }),
     );
   }
@@ -147,7 +138,6 @@ export function AdvisoriesAdmin() {
           onSaved={(id) => {
             setEditing(null);
             toast.success(t('adminAdvisories.saved', { id }));
-            void client.invalidateQueries({ queryKey: LIST_KEY });
           }}
         />
       )}

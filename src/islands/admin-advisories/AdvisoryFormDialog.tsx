@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { apiRequest } from '../../lib/api/client.ts';
 import { apiErrorText } from '../../lib/api/error-text.ts';
+import { useApiWrite } from '../../lib/query/hooks.ts';
+import { ADMIN_READS } from '../admin/admin-reads.ts';
 import { useAdmin } from '../admin/context.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
@@ -28,6 +29,7 @@ interface Props {
 export function AdvisoryFormDialog({ advisoryId, initial, onClose, onSaved }: Props) {
   const { t } = useAdmin();
   const [draft, setDraft] = useState(initial);
+  const write = useApiWrite(ADMIN_READS);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<AdvisoryDraft>) => setDraft((current) => ({ ...current, ...patch }));
@@ -44,8 +46,8 @@ export function AdvisoryFormDialog({ advisoryId, initial, onClose, onSaved }: Pr
     try {
       const body = requestOfDraft(draft);
       const saved = advisoryId
-        ? await apiRequest<{ id: string }>('PUT', `/admin/advisories/${encodeURIComponent(advisoryId)}`, { body })
-        : await apiRequest<{ id: string }>('POST', '/admin/advisories', { body });
+        ? await write('put', '/admin/advisories/{advisoryId}', { params: { path: { advisoryId } }, body })
+        : await write('post', '/admin/advisories', { body });
       onSaved(saved.id);
     } catch (caught) {
       setError(apiErrorText(t, caught));

@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { TFunction } from '../../i18n/translator.ts';
-import { useApiMutation } from '../../lib/query/hooks.ts';
-import type { Balance } from '../account/api-types.ts';
+import { apiKey, useApiMutation } from '../../lib/query/hooks.ts';
 import { formatMicros, usdToMicros } from '../account/money.ts';
 import { button, input, label, muted } from '../ui/styles.ts';
-import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 import { toast } from '../toast/index.ts';
 
 interface Props {
@@ -21,11 +19,14 @@ export function CreditForm({ t, lang, customerId }: Props) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const ids = { amount: useId(), hint: useId(), reason: useId(), error: useId() };
-  const adjust = useApiMutation<{ amount_micros: number; reason: string }, { balance: Balance }>(
-    'POST',
-    `/admin/customers/${encodeURIComponent(customerId)}/credits`,
-  );
-  const invalidate = useInvalidate();
+  const path = { customer_id: customerId };
+  const adjust = useApiMutation('post', '/admin/customers/{customer_id}/credits', {
+    invalidates: [
+      apiKey('/customers'),
+      apiKey('/customers/{customer_id}/balance', { path }),
+      apiKey('/customers/{customer_id}/events', { path }),
+    ],
+  });
   const micros = usdToMicros(amount);
   const amountInvalid = touched && (micros === null || micros === 0);
 
@@ -38,18 +39,16 @@ export function CreditForm({ t, lang, customerId }: Props) {
         setTouched(true);
         if (!micros || !reason.trim()) return;
         adjust.mutate(
-          { amount_micros: direction === 'grant' ? micros : -micros, reason: reason.trim() },
+          {
+            params: { path },
+            body: { amount_micros: direction === 'grant' ? micros : -micros, reason: reason.trim() },
+          },
           {
             onSuccess: ({ balance }) => {
               toast.success(t('adminCustomers.credit.done', { balance: formatMicros(balance.amount_micros, lang) }));
               setAmount('');
               setReason('');
               setTouched(false);
-              void invalidate(
-                '/customers',
-                `/customers/${encodeURIComponent(customerId)}/balance`,
-                `/customers/${encodeURIComponent(customerId)}/events`,
-              );
             },
             onError: (error) => toast.error(apiErrorText(t, error)),
           },

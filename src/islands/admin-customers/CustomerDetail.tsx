@@ -1,7 +1,6 @@
 import type { TFunction } from '../../i18n/translator.ts';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
-import type { Balance, Customer } from '../account/api-types.ts';
 import { EventsList } from '../account/EventsList.tsx';
 import { formatMicros } from '../account/money.ts';
 import { button, card, muted } from '../ui/styles.ts';
@@ -16,8 +15,9 @@ interface Props {
 
 /** One customer: who, balance, the credit form and their events. */
 export function CustomerDetail({ t, lang, customerId, onClose }: Props) {
-  const customer = useApiQuery<{ customer: Customer }>(`/customers/${encodeURIComponent(customerId)}`);
-  const balance = useApiQuery<Balance>(`/customers/${encodeURIComponent(customerId)}/balance`);
+  const path = { customer_id: customerId };
+  const customer = useApiQuery('/customers/{customer_id}', { path });
+  const balance = useApiQuery('/customers/{customer_id}/balance', { path });
   const who = customer.data?.customer;
   const title = who?.name ?? who?.email ?? customerId;
   return (
@@ -55,12 +55,7 @@ export function CustomerDetail({ t, lang, customerId, onClose }: Props) {
           <h3 id="customer-events-heading" className="mb-3 text-lg font-semibold">
             {t('account.events.heading')}
           </h3>
-          <EventsList
-            t={t}
-            lang={lang}
-            path={`/customers/${encodeURIComponent(customerId)}/events`}
-            headingId="customer-events-heading"
-          />
+          <EventsList t={t} lang={lang} customerId={customerId} headingId="customer-events-heading" />
         </div>
       </div>
     </section>

@@ -1,15 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { TFunction } from '../../i18n/translator.ts';
-import type { ApiOk } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { Pagination } from '../ui/Pagination.tsx';
 import { button, card, input, label, muted } from '../ui/styles.ts';
 import { CustomerDetail } from './CustomerDetail.tsx';
 import { CustomersTable } from './CustomersTable.tsx';
 import { readView, viewSearch, type CustomersView } from './url-state.ts';
-
-type CustomerPage = ApiOk<'/customers', 'get'>;
 
 const PAGE_SIZE = 20;
 
@@ -22,12 +19,12 @@ export function CustomersAdmin({ t, lang }: { t: TFunction; lang: string }) {
     history.replaceState(history.state, '', `${location.pathname}${viewSearch(view)}`);
   }, [view]);
   const query = {
-    page: view.page,
-    limit: PAGE_SIZE,
+    page: String(view.page),
+    limit: String(PAGE_SIZE),
     ...(view.email ? { email: view.email } : {}),
     ...(view.name ? { name: view.name } : {}),
   };
-  const customers = useApiQuery<CustomerPage>('/customers', query);
+  const customers = useApiQuery('/customers', { query });
 
   return (
     <div className="flex flex-col gap-6">

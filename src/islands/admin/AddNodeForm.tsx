@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { apiErrorText } from '../../lib/api/error-text.ts';
-import { apiRequest } from '../../lib/api/client.ts';
+import { useApiWrite } from '../../lib/query/hooks.ts';
+import { ADMIN_READS } from './admin-reads.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { toast } from '../toast/index.ts';
 import { useAdmin } from './context.ts';
@@ -12,6 +13,7 @@ const FIELDS = ['repository', 'id', 'name', 'description', 'publisher'] as const
 export function AddNodeForm() {
   const { t, lang } = useAdmin();
   const ids = useId();
+  const write = useApiWrite(ADMIN_READS);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -19,12 +21,16 @@ export function AddNodeForm() {
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     const value = (key: string) => String(form.get(key) ?? '').trim();
-    const body: Record<string, unknown> = { repository: value('repository') };
-    for (const key of ['id', 'name', 'description'] as const) if (value(key)) body[key] = value(key);
-    if (value('publisher')) body['publisher'] = { id: value('publisher') };
+    const body = {
+      repository: value('repository'),
+      ...(value('id') ? { id: value('id') } : {}),
+      ...(value('name') ? { name: value('name') } : {}),
+      ...(value('description') ? { description: value('description') } : {}),
+      ...(value('publisher') ? { publisher: { id: value('publisher') } } : {}),
+    };
     setBusy(true);
     try {
-      const node = await apiRequest<{ id: string }>('POST', '/admin/nodes', { body });
+      const node = await write('post', '/admin/nodes', { body });
       setCreated(node.id);
       toast.success(t('admin.addNode.done', { id: node.id }));
       formElement.reset();

@@ -10,34 +10,38 @@ import { useAdmin } from './context.ts';
 import { QueryStatus } from './QueryStatus.tsx';
 import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { pageFrom, useUrlState } from './url-state.ts';
-import { useAdminAction } from './use-admin-action.ts';
+import { useAdminAction, type AdminWrite } from './use-admin-action.ts';
 
-type AppealPage = ApiSchema<'AdminBanAppealList'>;
 type AdminAppeal = ApiSchema<'AdminBanAppeal'>;
 
 const quote = 'border-s-4 border-slate-300 ps-3 whitespace-pre-wrap [overflow-wrap:anywhere] dark:border-slate-600';
 
 /** How the admins lift a ban (its own unban route, which answers the appeal) and how Undo puts it back. */
-function liftRequests(subject: AdminAppeal['subject'], response: string) {
+function liftRequests(subject: AdminAppeal['subject'], response: string): { lift: AdminWrite; undo: AdminWrite } {
   if (subject.type === 'publisher') {
-    const base = `/publishers/${encodeURIComponent(subject.id)}`;
+    const params = { path: { publisherId: subject.id } };
     return {
-      lift: { method: 'POST' as const, path: `${base}/unban`, body: response ? { reason: response } : undefined },
-      undo: { path: `${base}/ban`, body: { reason: subject.ban_reason ?? '' } },
+      lift: (write) =>
+        write('post', '/publishers/{publisherId}/unban', {
+          params,
+          ...(response ? { body: { reason: response } } : {}),
+        }),
+      undo: (write) =>
+        write('post', '/publishers/{publisherId}/ban', { params, body: { reason: subject.ban_reason ?? '' } }),
     };
   }
-  const path = `/admin/users/${encodeURIComponent(subject.id)}`;
+  const params = { path: { userId: subject.id } };
   return {
-    lift: {
-      method: 'PUT' as const,
-      path,
-      body: { status: 'UserStatusActive', ...(response ? { reason: response } : {}) },
-    },
-    undo: {
-      path,
-      method: 'PUT' as const,
-      body: { status: 'UserStatusBanned', ...(subject.ban_reason ? { reason: subject.ban_reason } : {}) },
-    },
+    lift: (write) =>
+      write('put', '/admin/users/{userId}', {
+        params,
+        body: { status: 'UserStatusActive', ...(response ? { reason: response } : {}) },
+      }),
+    undo: (write) =>
+      write('put', '/admin/users/{userId}', {
+        params,
+        body: { status: 'UserStatusBanned', ...(subject.ban_reason ? { reason: subject.ban_reason } : {}) },
+      }),
   };
 }
 
@@ -58,15 +62,17 @@ function AppealItem({ item, onLifted }: { item: AdminAppeal; onLifted: (target: 
     if (verb === 'uphold') {
       await run(
         appeal.id,
-        'POST',
-        `/admin/ban-appeals/${encodeURIComponent(appeal.id)}/uphold`,
-        { response },
+        (write) =>
+          write('post', '/admin/ban-appeals/{appealId}/uphold', {
+            params: { path: { appealId: appeal.id } },
+            body: { response },
+          }),
         t('adminAppeals.upheld', { name }),
       );
       return;
     }
     const { lift, undo } = liftRequests(subject, response);
-    if (await run(appeal.id, lift.method, lift.path, lift.body, null)) {
+    if (await run(appeal.id, lift, null)) {
       onLifted({ text: t('adminAppeals.lifted', { name }), request: undo });
     }
   }
@@ -159,7 +165,7 @@ export function AppealsQueue() {
   const [undo, setUndo] = useState<UndoTarget | null>(null);
   const status = params.get('status') === 'closed' ? 'closed' : 'open';
   const page = pageFrom(params);
-  const query = useApiQuery<AppealPage>('/admin/ban-appeals', { status, page, limit: 20 });
+  const query = useApiQuery('/admin/ban-appeals', { query: { status, page, limit: 20 } });
   const appeals = query.data?.appeals ?? [];
   return (
     <section aria-labelledby="admin-appeals-title" className="flex flex-col gap-4 pb-24" data-testid="admin-appeals">

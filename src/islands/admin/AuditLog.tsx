@@ -1,6 +1,5 @@
 import { useId } from 'react';
 import { formatDate } from '../../lib/format/format.ts';
-import type { ApiSchema } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { AuditTarget } from './AuditTarget.tsx';
 import { useAdmin } from './context.ts';
@@ -8,8 +7,6 @@ import { PagedTable } from './PagedTable.tsx';
 import { button, compactInput, muted, row, td } from '../ui/styles.ts';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useAdminAction } from './use-admin-action.ts';
-
-type AuditPage = ApiSchema<'AuditLogPage'>;
 
 const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'from', 'to'] as const;
 
@@ -20,10 +17,8 @@ export function AuditLog() {
   const [params, setParams] = useUrlState();
   const page = pageFrom(params);
   const filters = Object.fromEntries(FILTERS.map((key) => [key, params.get(key) ?? '']));
-  const query = useApiQuery<AuditPage>('/admin/audit-log', {
-    page,
-    limit: 25,
-    ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+  const query = useApiQuery('/admin/audit-log', {
+    query: { page, limit: 25, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) },
   });
   const { run, busy } = useAdminAction();
   return (
@@ -104,9 +99,7 @@ export function AuditLog() {
                       onClick={() =>
                         void run(
                           String(entry.id),
-                          'POST',
-                          '/admin/undo',
-                          { entry_ids: [entry.id] },
+                          (write) => write('post', '/admin/undo', { body: { entry_ids: [entry.id] } }),
                           t('admin.undo.done'),
                         )
                       }

@@ -1,7 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useId, useState, type FormEvent } from 'react';
-import { apiRequest } from '../../lib/api/client.ts';
+import type { ApiSchema } from '../../lib/api/types.ts';
+import { useApiWrite } from '../../lib/query/hooks.ts';
+import { ADMIN_READS } from './admin-reads.ts';
 import { toast } from '../toast/index.ts';
 import { useAdmin } from './context.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -21,22 +22,26 @@ const FIELDS = [
 /** Tags, admin tags, search ranking, preempted names and compatibility of one node. */
 export function EditNodeDialog({ node, onClose }: { node: AdminNode; onClose: () => void }) {
   const { t } = useAdmin();
-  const client = useQueryClient();
+  const write = useApiWrite(ADMIN_READS);
   const idPrefix = useId();
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const body: Record<string, unknown> = { search_ranking: Number(form.get('search_ranking') ?? 0) };
+    const fields: Record<string, unknown> = {};
     for (const field of FIELDS) {
       const value = String(form.get(field.key) ?? '');
-      body[field.key] = field.list ? splitList(value) : value.trim();
+      fields[field.key] = field.list ? splitList(value) : value.trim();
     }
+    // FIELDS names only keys of the request (its `key` type says so); the loop cannot carry each value's type.
+    const body = {
+      ...fields,
+      search_ranking: Number(form.get('search_ranking') ?? 0),
+    } as ApiSchema<'AdminUpdateNodeRequest'>;
     setBusy(true);
     try {
-      await apiRequest('PUT', `/admin/nodes/${encodeURIComponent(node.id)}`, { body });
+      await write('put', '/admin/nodes/{nodeId}', { params: { path: { nodeId: node.id } }, body });
       toast.success(t('admin.nodes.saved', { id: node.id }));
-      await client.invalidateQueries({ queryKey: ['/admin/nodes'] });
       onClose();
     } catch (error) {
       toast.error(apiErrorText(t, error));

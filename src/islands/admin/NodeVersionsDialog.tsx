@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { NodeVersion } from '../../lib/dashboard/api-types.ts';
-import { api } from '../../lib/dashboard/paths.ts';
 import { formatDate } from '../../lib/format/format.ts';
-import { useApiQuery } from '../../lib/query/hooks.ts';
+import { useApiQuery, type ApiWrite } from '../../lib/query/hooks.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { button, muted, td, th } from '../ui/styles.ts';
@@ -28,29 +27,31 @@ interface Props {
 export function NodeVersionsDialog({ node, onClose, onUndoable }: Props) {
   const { t, lang } = useAdmin();
   const publisherId = node.publisher?.id ?? '';
-  const versions = useApiQuery<NodeVersion[]>(api.nodeVersions(node.id));
+  const versions = useApiQuery('/nodes/{nodeId}/versions', { path: { nodeId: node.id } });
   const { run, busy } = useAdminAction();
   const [yanking, setYanking] = useState<NodeVersion | null>(null);
   const named = (version: NodeVersion) => ({ name: node.name || node.id, version: version.version });
 
   async function yank(version: NodeVersion, reason: string) {
     setYanking(null);
-    const path = api.yank(publisherId, node.id, version.version);
-    if (await run(version.id, 'POST', path, { reason }, null)) {
-      onUndoable({
-        text: t('yank.yankedToast', named(version)),
-        request: { path: api.yank(publisherId, node.id, version.version, true) },
-      });
-    }
-  }
-  const unyank = (version: NodeVersion) =>
-    void run(
+    const params = versionParams(version);
+    const yanked = await run(
       version.id,
-      'POST',
-      api.yank(publisherId, node.id, version.version, true),
-      undefined,
-      t('yank.unyankedToast', named(version)),
+      (write) =>
+        write('post', '/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/yank', { params, body: { reason } }),
+      null,
     );
+    if (yanked) onUndoable({ text: t('yank.yankedToast', named(version)), request: unyankWrite(version) });
+  }
+  const versionParams = (version: NodeVersion) => ({
+    path: { publisherId, nodeId: node.id, version: version.version },
+  });
+  const unyankWrite = (version: NodeVersion) => (write: ApiWrite) =>
+    write('post', '/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/unyank', {
+      params: versionParams(version),
+    });
+  const unyank = (version: NodeVersion) =>
+    void run(version.id, unyankWrite(version), t('yank.unyankedToast', named(version)));
 
   return (
     <>

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import type { PlainKey } from '../../i18n/message-keys.ts';
-import { useApiQuery } from '../../lib/query/hooks.ts';
+import { useApiQuery, type ApiWrite } from '../../lib/query/hooks.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { EditNodeDialog } from './EditNodeDialog.tsx';
 import { NodeVersionsDialog } from './NodeVersionsDialog.tsx';
-import type { AdminNode, NodeListPage } from './node-types.ts';
+import type { AdminNode } from './node-types.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { StatusPill } from './StatusPill.tsx';
 import { button, compactInput, row, td } from '../ui/styles.ts';
@@ -46,10 +46,8 @@ export function NodesTable() {
     tag: params.get('tag') ?? '',
     sort: params.get('sort') ?? '',
   };
-  const query = useApiQuery<NodeListPage>('/admin/nodes', {
-    page,
-    limit: 20,
-    ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+  const query = useApiQuery('/admin/nodes', {
+    query: { page, limit: 20, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) },
   });
   const { run, busy } = useAdminAction();
 
@@ -58,8 +56,9 @@ export function NodesTable() {
   const [undo, setUndo] = useState<UndoTarget | null>(null);
   // After a ban: the pack whose malware advisory is one click away (issue 30.1).
   const [offer, setOffer] = useState<string | null>(null);
-  const nodePath = (node: AdminNode, verb: 'ban' | 'unban') =>
-    `/publishers/${encodeURIComponent(node.publisher?.id ?? '')}/nodes/${encodeURIComponent(node.id)}/${verb}`;
+  const nodePath = (node: AdminNode) => ({ path: { publisherId: node.publisher?.id ?? '', nodeId: node.id } });
+  const unban = (node: AdminNode) => (write: ApiWrite) =>
+    write('post', '/publishers/{publisherId}/nodes/{nodeId}/unban', { params: nodePath(node) });
 
   async function decide(reason: string) {
     if (!asking) return;
@@ -68,22 +67,25 @@ export function NodesTable() {
     if (verb === 'unclaim') {
       await run(
         node.id,
-        'PUT',
-        `/admin/nodes/${encodeURIComponent(node.id)}`,
-        { publisher: { id: 'unclaimed' } },
+        (write) =>
+          write('put', '/admin/nodes/{nodeId}', {
+            params: { path: { nodeId: node.id } },
+            body: { publisher: { id: 'unclaimed' } },
+          }),
         t('admin.nodes.done.unclaim', { id: node.id }),
       );
       return;
     }
     const done = await run(
       node.id,
-      'POST',
-      nodePath(node, verb),
-      verb === 'ban' ? { reason } : undefined,
+      verb === 'ban'
+        ? (write) =>
+            write('post', '/publishers/{publisherId}/nodes/{nodeId}/ban', { params: nodePath(node), body: { reason } })
+        : unban(node),
       verb === 'ban' ? null : t('admin.nodes.done.unban', { id: node.id }),
     );
     if (done && verb === 'ban') {
-      setUndo({ text: t('admin.nodes.done.ban', { id: node.id }), request: { path: nodePath(node, 'unban') } });
+      setUndo({ text: t('admin.nodes.done.ban', { id: node.id }), request: unban(node) });
       setOffer(node.id);
     }
   }

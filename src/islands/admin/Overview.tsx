@@ -1,11 +1,8 @@
-import type { ApiSchema } from '../../lib/api/types.ts';
 import { formatNumber } from '../../lib/format/format.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { QueryStatus } from './QueryStatus.tsx';
 import { compactCard, muted } from '../ui/styles.ts';
-
-type OverviewData = ApiSchema<'AdminOverview'>;
 
 /** One count, written the page's way ("1,234", "1 234"), leading to the list it counts. */
 function Tile({ label, value, href }: { label: string; value: number; href: string }) {
@@ -29,7 +26,7 @@ function dayBefore(now: Date): string {
 
 export function Overview() {
   const { t, base } = useAdmin();
-  const query = useApiQuery<OverviewData>('/admin/overview');
+  const query = useApiQuery('/admin/overview');
   const d = query.data;
   return (
     <section aria-labelledby="admin-overview-title">

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { ApiSchema } from '../../lib/api/types.ts';
-import { useApiQuery } from '../../lib/query/hooks.ts';
+import { useApiQuery, type ApiWrite } from '../../lib/query/hooks.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
@@ -12,39 +11,39 @@ import { pageFrom, useUrlState } from './url-state.ts';
 import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 
-type PublisherPage = ApiSchema<'AdminPublisherList'>;
+/** The statuses the filter offers (an unknown value in the address filters nothing). */
+const PUBLISHER_STATUSES = ['PublisherStatusActive', 'PublisherStatusBanned'] as const;
 
 export function PublishersTable() {
   const { t, lang } = useAdmin();
   const [params, setParams] = useUrlState();
   const page = pageFrom(params);
   const search = params.get('search') ?? '';
-  const status = params.get('status') ?? '';
-  const query = useApiQuery<PublisherPage>('/admin/publishers', {
-    page,
-    limit: 20,
-    ...(search ? { search } : {}),
-    ...(status ? { status } : {}),
+  const status = PUBLISHER_STATUSES.find((value) => value === params.get('status')) ?? '';
+  const query = useApiQuery('/admin/publishers', {
+    query: { page, limit: 20, ...(search ? { search } : {}), ...(status ? { status: [status] } : {}) },
   });
   const { run, busy } = useAdminAction();
   // Banning takes down every active node of the publisher, so it asks in the app's dialog for a reason (kept in the
   // audit entry) and then offers Undo; unbanning only asks.
   const [asking, setAsking] = useState<{ id: string; verb: 'ban' | 'unban' } | null>(null);
   const [undo, setUndo] = useState<UndoTarget | null>(null);
-  const publisherPath = (id: string, verb: 'ban' | 'unban') => `/publishers/${encodeURIComponent(id)}/${verb}`;
+  const unban = (id: string) => (write: ApiWrite) =>
+    write('post', '/publishers/{publisherId}/unban', { params: { path: { publisherId: id } } });
   async function decide(reason: string) {
     if (!asking) return;
     const { id, verb } = asking;
     setAsking(null);
     const done = await run(
       id,
-      'POST',
-      publisherPath(id, verb),
-      verb === 'ban' ? { reason } : undefined,
+      verb === 'ban'
+        ? (write) =>
+            write('post', '/publishers/{publisherId}/ban', { params: { path: { publisherId: id } }, body: { reason } })
+        : unban(id),
       verb === 'ban' ? null : t('admin.publishers.done.unban', { id }),
     );
     if (done && verb === 'ban') {
-      setUndo({ text: t('admin.publishers.done.ban', { id }), request: { path: publisherPath(id, 'unban') } });
+      setUndo({ text: t('admin.publishers.done.ban', { id }), request: unban(id) });
     }
   }
   return (

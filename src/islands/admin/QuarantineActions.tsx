@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api/client.ts';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import { formatDate } from '../../lib/format/format.ts';
 import type { ApiSchema } from '../../lib/api/types.ts';
+import { useApiWrite } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
+import { ADMIN_READS } from './admin-reads.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { button } from '../ui/styles.ts';
 import { useAdmin } from './context.ts';
@@ -26,7 +26,7 @@ interface Props {
  */
 export function QuarantineActions({ nodeId, name, quarantined, onDecided }: Props) {
   const { t, lang } = useAdmin();
-  const client = useQueryClient();
+  const write = useApiWrite(ADMIN_READS);
   const [asking, setAsking] = useState<Verb | null>(null);
   const [busy, setBusy] = useState(false);
   const { version } = quarantined;
@@ -34,14 +34,15 @@ export function QuarantineActions({ nodeId, name, quarantined, onDecided }: Prop
   async function decide(decision: Verb, reason: string) {
     setBusy(true);
     try {
-      const path = `/admin/nodes/${encodeURIComponent(nodeId)}/versions/${encodeURIComponent(version)}/quarantine`;
-      const result = await apiRequest<Decision>('POST', path, { body: { decision, reason } });
+      const result = await write('post', '/admin/nodes/{nodeId}/versions/{versionNumber}/quarantine', {
+        params: { path: { nodeId, versionNumber: version } },
+        body: { decision, reason },
+      });
       setAsking(null);
       onDecided({
         text: t(decision === 'release' ? 'quarantine.admin.released' : 'quarantine.admin.banned', named),
         entryIds: [result.audit_entry_id],
       });
-      await client.invalidateQueries();
     } catch (error) {
       toast.error(apiErrorText(t, error));
     } finally {

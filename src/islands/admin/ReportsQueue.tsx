@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api/client.ts';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import { formatDate } from '../../lib/format/format.ts';
 import type { ApiSchema } from '../../lib/api/types.ts';
-import { useApiQuery } from '../../lib/query/hooks.ts';
+import { useApiQuery, useApiWrite } from '../../lib/query/hooks.ts';
+import { ADMIN_READS } from './admin-reads.ts';
 import { toast } from '../toast/index.ts';
 import { useAdmin } from './context.ts';
 import { QuarantineActions } from './QuarantineActions.tsx';
@@ -16,8 +15,6 @@ import { REPORT_REASONS } from '../report/reasons.ts';
 import type { PlainKey } from '../../i18n/message-keys.ts';
 
 type AdminReport = ApiSchema<'AdminPackReport'>;
-type ReportList = ApiSchema<'AdminPackReportList'>;
-type Decision = ApiSchema<'PackReportDecision'>;
 
 const STATUSES = ['open', 'resolved', 'dismissed'] as const;
 type ReportStatus = (typeof STATUSES)[number];
@@ -49,7 +46,7 @@ function Decided({ report }: { report: AdminReport }) {
  */
 function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (target: UndoTarget) => void }) {
   const { t, lang, base } = useAdmin();
-  const client = useQueryClient();
+  const write = useApiWrite(ADMIN_READS);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
   const noteId = `report-note-${report.id}`;
@@ -57,7 +54,8 @@ function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (ta
   async function decide(decision: 'resolved' | 'dismissed') {
     setBusy(true);
     try {
-      const result = await apiRequest<Decision>('POST', `/admin/reports/${encodeURIComponent(report.id)}/resolve`, {
+      const result = await write('post', '/admin/reports/{reportId}/resolve', {
+        params: { path: { reportId: report.id } },
         body: { decision, note },
       });
       onDecided({
@@ -66,7 +64,6 @@ function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (ta
         }),
         entryIds: [result.audit_entry_id],
       });
-      await client.invalidateQueries();
     } catch (error) {
       toast.error(apiErrorText(t, error));
     } finally {
@@ -157,7 +154,7 @@ export function ReportsQueue() {
   const [undo, setUndo] = useState<UndoTarget | null>(null);
   const wanted = params.get('status');
   const status: ReportStatus = STATUSES.find((value) => value === wanted) ?? 'open';
-  const query = useApiQuery<ReportList>('/admin/reports', { status });
+  const query = useApiQuery('/admin/reports', { query: { status } });
   return (
     <section aria-labelledby="admin-reports-title" className="flex flex-col gap-4 pb-24" data-testid="admin-reports">
       <h2 id="admin-reports-title" className="text-xl font-semibold">

@@ -1,15 +1,29 @@
 import { useId, useState } from 'react';
+import type { VersionStatus } from '../../lib/dashboard/api-types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { Pagination } from '../ui/Pagination.tsx';
 import { QueryStatus } from './QueryStatus.tsx';
 import { ReviewItem } from './ReviewItem.tsx';
-import { hasCriticalFindings, versionLabel, type Decision, type QueuePage } from './review-types.ts';
+import { hasCriticalFindings, versionLabel, type Decision } from './review-types.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { button, compactInput, muted } from '../ui/styles.ts';
 import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { pageFrom, useUrlState } from './url-state.ts';
 import { useReview } from './use-review.ts';
+
+const VERSION_STATUSES: readonly string[] = [
+  'NodeVersionStatusActive',
+  'NodeVersionStatusDeleted',
+  'NodeVersionStatusBanned',
+  'NodeVersionStatusPending',
+  'NodeVersionStatusFlagged',
+] satisfies VersionStatus[];
+
+/** A status from the address the API knows (anything else is left out of the request). */
+function isVersionStatus(value: string): value is VersionStatus {
+  return VERSION_STATUSES.includes(value);
+}
 
 const FILTERS = [
   { id: 'all', statuses: [] as string[] },
@@ -26,14 +40,11 @@ export function ReviewQueue() {
   const [batchReason, setBatchReason] = useState('');
   const nodeFilterId = useId();
   const batchReasonId = useId();
-  const statuses = params.getAll('statuses');
+  const statuses = params.getAll('statuses').filter(isVersionStatus);
   const page = pageFrom(params);
   const nodeId = params.get('nodeId') ?? '';
-  const query = useApiQuery<QueuePage>('/admin/review-queue', {
-    page,
-    limit: 10,
-    statuses,
-    ...(nodeId ? { nodeId } : {}),
+  const query = useApiQuery('/admin/review-queue', {
+    query: { page, limit: 10, statuses, ...(nodeId ? { nodeId } : {}) },
   });
   const { review, busy } = useReview(setUndo);
   const items = query.data?.items ?? [];

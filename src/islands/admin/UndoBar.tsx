@@ -1,20 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api/client.ts';
+import { useApiWrite } from '../../lib/query/hooks.ts';
+import { ADMIN_READS } from './admin-reads.ts';
 import { toast } from '../toast/index.ts';
 import { useAdmin } from './context.ts';
 import { button } from '../ui/styles.ts';
+import type { AdminWrite } from './use-admin-action.ts';
 
 export interface UndoTarget {
   text: string;
   batchId?: string;
   entryIds?: number[];
   /**
-   * An action with its own inverse route (a node ban is undone by unbanning it): POST unless a method is given
-   * (a user ban is undone by a PUT that makes the account active again).
+   * An action with its own inverse route (a node ban is undone by unbanning it; a user ban by a PUT that
+   * makes the account active again).
    */
-  request?: { path: string; method?: 'POST' | 'PUT'; body?: unknown };
+  request?: AdminWrite;
 }
 
 /**
@@ -23,23 +24,21 @@ export interface UndoTarget {
  */
 export function UndoBar({ target, onDone }: { target: UndoTarget | null; onDone: () => void }) {
   const { t } = useAdmin();
-  const client = useQueryClient();
+  const write = useApiWrite(ADMIN_READS);
   const [busy, setBusy] = useState(false);
   async function undo() {
     if (!target) return;
     setBusy(true);
     try {
       if (target.request) {
-        const { path, method = 'POST', body } = target.request;
-        await apiRequest(method, path, body === undefined ? {} : { body });
+        await target.request(write);
       } else {
-        await apiRequest('POST', '/admin/undo', {
-          body: target.batchId ? { batch_id: target.batchId } : { entry_ids: target.entryIds },
+        await write('post', '/admin/undo', {
+          body: target.batchId ? { batch_id: target.batchId } : { entry_ids: target.entryIds ?? [] },
         });
       }
       toast.success(t('modPolish.undone', { what: target.text }));
       onDone();
-      await client.invalidateQueries();
     } catch (error) {
       toast.error(apiErrorText(t, error));
     } finally {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ApiSchema } from '../../lib/api/types.ts';
-import { useApiQuery } from '../../lib/query/hooks.ts';
+import { useApiQuery, type ApiWrite } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { PagedTable } from './PagedTable.tsx';
@@ -13,6 +13,7 @@ import { useAdminAction } from './use-admin-action.ts';
 
 type UserPage = ApiSchema<'AdminUserList'>;
 type AdminUser = UserPage['users'][number];
+type UserUpdate = ApiSchema<'AdminUpdateUserRequest'>;
 type Decision = { user: AdminUser; verb: 'grant' | 'revoke' | 'ban' | 'unban' | 'trust' | 'untrust' };
 
 const DIALOG_KEYS = {
@@ -40,12 +41,14 @@ export function UsersTable() {
   const search = params.get('search') ?? '';
   const admins = params.get('admins') === 'true';
   const banned = params.get('banned') === 'true';
-  const query = useApiQuery<UserPage>('/admin/users', {
-    page,
-    limit: 20,
-    ...(search ? { search } : {}),
-    ...(admins ? { admins: true } : {}),
-    ...(banned ? { banned: true } : {}),
+  const query = useApiQuery('/admin/users', {
+    query: {
+      page,
+      limit: 20,
+      ...(search ? { search } : {}),
+      ...(admins ? { admins: true } : {}),
+      ...(banned ? { banned: true } : {}),
+    },
   });
   const { run, busy } = useAdminAction();
   // Rights and bans ask in the app's dialog first; a ban needs a reason (listed with the user and kept in the audit
@@ -56,23 +59,24 @@ export function UsersTable() {
   // In plain-text messages (dialog title, Undo bar, toasts) the address is wrapped in Unicode isolates, so a Latin
   // e-mail inside an Arabic sentence keeps its own order instead of being scrambled by the bidi algorithm.
   const named = (user: AdminUser) => ({ user: `\u2068${labelOf(user)}\u2069` });
-  const userPath = (user: AdminUser) => `/admin/users/${encodeURIComponent(user.id)}`;
+  const update = (user: AdminUser, body: UserUpdate) => (write: ApiWrite) =>
+    write('put', '/admin/users/{userId}', { params: { path: { userId: user.id } }, body });
   async function decide(reason: string) {
     if (!asking) return;
     const { user, verb } = asking;
     setAsking(null);
     const name = named(user);
     if (verb === 'grant' || verb === 'revoke') {
-      await run(user.id, 'PUT', userPath(user), { isAdmin: verb === 'grant' }, t('admin.users.saved', name));
+      await run(user.id, update(user, { isAdmin: verb === 'grant' }), t('admin.users.saved', name));
       return;
     }
     if (verb === 'trust' || verb === 'untrust') {
       const trusting = verb === 'trust';
-      const done = await run(user.id, 'PUT', userPath(user), { isTrustedReporter: trusting }, null);
+      const done = await run(user.id, update(user, { isTrustedReporter: trusting }), null);
       if (done) {
         setUndo({
           text: t(trusting ? 'quarantine.users.trusted' : 'quarantine.users.untrusted', name),
-          request: { path: userPath(user), method: 'PUT', body: { isTrustedReporter: !trusting } },
+          request: update(user, { isTrustedReporter: !trusting }),
         });
       }
       return;
@@ -80,15 +84,13 @@ export function UsersTable() {
     const banning = verb === 'ban';
     const done = await run(
       user.id,
-      'PUT',
-      userPath(user),
-      banning ? { status: 'UserStatusBanned', reason } : { status: 'UserStatusActive' },
+      update(user, banning ? { status: 'UserStatusBanned', reason } : { status: 'UserStatusActive' }),
       banning ? null : t('admin.users.done.unban', name),
     );
     if (done && banning) {
       setUndo({
         text: t('admin.users.done.ban', name),
-        request: { path: userPath(user), method: 'PUT', body: { status: 'UserStatusActive' } },
+        request: update(user, { status: 'UserStatusActive' }),
       });
     }
   }

@@ -1,27 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { apiErrorText } from '../../lib/api/error-text.ts';
 import { useState } from 'react';
-import { apiRequest, type ApiMethod } from '../../lib/api/client.ts';
+import { apiErrorText } from '../../lib/api/error-text.ts';
+import { useApiWrite, type ApiWrite } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
+import { ADMIN_READS } from './admin-reads.ts';
 import { useAdmin } from './context.ts';
+
+/** One admin write, given the typed `write` (which refreshes every admin list once it succeeds). */
+export type AdminWrite = (write: ApiWrite) => Promise<unknown>;
 
 /** A write from a table row: send, toast the outcome (unless an Undo bar says it), refresh every admin list. */
 export function useAdminAction() {
   const { t } = useAdmin();
-  const client = useQueryClient();
+  const write = useApiWrite(ADMIN_READS);
   const [busy, setBusy] = useState<string | null>(null);
-  async function run(
-    key: string,
-    method: Exclude<ApiMethod, 'GET'>,
-    path: string,
-    body: unknown,
-    success: string | null,
-  ): Promise<boolean> {
+  async function run(key: string, action: AdminWrite, success: string | null): Promise<boolean> {
     setBusy(key);
     try {
-      await apiRequest(method, path, body === undefined ? {} : { body });
+      await action(write);
       if (success) toast.success(success);
-      await client.invalidateQueries();
       return true;
     } catch (error) {
       toast.error(apiErrorText(t, error));
@@ -30,5 +26,5 @@ export function useAdminAction() {
       setBusy(null);
     }
   }
-  return { run, busy };
+  return { run, busy, write };
 }

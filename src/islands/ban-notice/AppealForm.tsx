@@ -2,16 +2,15 @@ import { useState } from 'react';
 import { loadApiErrorText } from '../../i18n/load-api-error-text.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { TFunction } from '../../i18n/translator.ts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useApiMutation } from '../../lib/query/hooks.ts';
+import { apiKey, useApiMutation } from '../../lib/query/hooks.ts';
 import { Field } from '../dashboard/ui/Field.tsx';
 import { button, input } from '../ui/styles.ts';
 
 interface Props {
   t: TFunction;
   lang: Locale;
-  /** POST /users/ban-appeal or /publishers/{id}/ban-appeal. */
-  path: string;
+  /** The banned publisher appealed for (POST /publishers/{id}/ban-appeal); absent: the account's own ban. */
+  publisherId?: string | undefined;
   /** The sentence before the button (first appeal, or again after an answer). */
   lead: string;
   /** What is banned, for the button's accessible name when several notices are shown. */
@@ -19,12 +18,15 @@ interface Props {
 }
 
 /** "Appeal this ban": a message to the administrators; once sent, GET /users shows it as waiting. */
-export function AppealForm({ t, lang, path, lead, name }: Props) {
+export function AppealForm({ t, lang, publisherId, lead, name }: Props) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useApiMutation<{ message: string }, unknown>('POST', path);
-  const client = useQueryClient();
+  // The notice re-reads GET /users, which now carries the waiting appeal (and the dashboard its publishers).
+  const invalidates = [apiKey('/users'), apiKey('/users/publishers/')];
+  const appealAccount = useApiMutation('post', '/users/ban-appeal', { invalidates });
+  const appealPublisher = useApiMutation('post', '/publishers/{publisherId}/ban-appeal', { invalidates });
+  const pending = appealAccount.isPending || appealPublisher.isPending;
 
   if (!open) {
     return (
@@ -47,17 +49,12 @@ export function AppealForm({ t, lang, path, lead, name }: Props) {
           return;
         }
         setError(null);
-        send.mutate(
-          { message: message.trim() },
-          {
-            // The notice re-reads GET /users, which now carries the waiting appeal (and the dashboard its publishers).
-            onSuccess: () =>
-              Promise.all(['/users', '/users/publishers/'].map((key) => client.invalidateQueries({ queryKey: [key] }))),
-            // The error texts load on the first refusal (they are not in the page: i18n/load-api-error-text.ts).
-            onError: (failure) =>
-              void loadApiErrorText(lang, failure).then(setError, () => setError(t('banNotice.appealFailed'))),
-          },
-        );
+        const body = { message: message.trim() };
+        // The error texts load on the first refusal (they are not in the page: i18n/load-api-error-text.ts).
+        const onError = (failure: unknown) =>
+          void loadApiErrorText(lang, failure).then(setError, () => setError(t('banNotice.appealFailed')));
+        if (publisherId) appealPublisher.mutate({ params: { path: { publisherId } }, body }, { onError });
+        else appealAccount.mutate({ body }, { onError });
       }}
     >
       <Field label={t('banNotice.appealLabel')} help={t('banNotice.appealHint')} error={error ?? undefined}>
@@ -77,8 +74,8 @@ export function AppealForm({ t, lang, path, lead, name }: Props) {
         )}
       </Field>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={button.primary} disabled={send.isPending} data-testid="appeal-send">
-          {send.isPending ? t('banNotice.appealSending') : t('banNotice.appealSend')}
+        <button type="submit" className={button.primary} disabled={pending} data-testid="appeal-send">
+          {pending ? t('banNotice.appealSending') : t('banNotice.appealSend')}
         </button>
         <button
           type="button"

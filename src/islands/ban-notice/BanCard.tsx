@@ -17,7 +17,8 @@ interface Props {
   title: string;
   /** The sentence saying since when and what the ban stops, given the formatted date. */
   body: (date: string) => string;
-  appealPath: string;
+  /** Whose ban an appeal is about: a publisher's, or (absent) the account's own. */
+  appealPublisherId?: string | undefined;
   appeal: AppealRight;
   testId: string;
 }
@@ -25,7 +26,7 @@ interface Props {
 const quote = 'border-s-4 ps-3 whitespace-pre-wrap [overflow-wrap:anywhere]';
 
 /** One ban: what is banned and since when, the admins' reason, and the appeal (its form, or its state). */
-export function BanCard({ t, lang, ban, title, body, appealPath, appeal, testId }: Props) {
+export function BanCard({ t, lang, ban, title, body, appealPublisherId, appeal, testId }: Props) {
   const headingId = useId();
   const latest = ban.appeal;
   const waiting = latest?.status === 'open';
@@ -74,7 +75,7 @@ export function BanCard({ t, lang, ban, title, body, appealPath, appeal, testId 
           <AppealForm
             t={t}
             lang={lang}
-            path={appealPath}
+            publisherId={appealPublisherId}
             lead={upheld ? t('banNotice.appealAgain') : t('banNotice.appealLead')}
             name={title}
           />

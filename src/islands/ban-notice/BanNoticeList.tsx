@@ -1,12 +1,9 @@
 import type { Locale } from '../../i18n/locales.ts';
 import type { MessageTree } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
-import type { ApiSchema } from '../../lib/api/types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { QueryRoot } from '../query-root/QueryRoot.tsx';
 import { BanCard } from './BanCard.tsx';
-
-type SignedInUser = ApiSchema<'SignedInUser'>;
 
 interface Props {
   lang: Locale;
@@ -24,7 +21,7 @@ export function BanNoticeList(props: Props) {
 /** The account's ban first, then each banned publisher of the user's (the same GET /users the account menu reads). */
 function Notices({ lang, messages }: Props) {
   const t = useIslandT(lang, messages);
-  const me = useApiQuery<SignedInUser>('/users');
+  const me = useApiQuery('/users');
   const user = me.data;
   // A copy cached before the server knew about bans has no list: treat it as none.
   const publishers = user?.banned_publishers ?? [];
@@ -39,7 +36,6 @@ function Notices({ lang, messages }: Props) {
           ban={user.ban}
           title={t('banNotice.accountTitle')}
           body={(date) => t('banNotice.accountBody', { date })}
-          appealPath="/users/ban-appeal"
           appeal={{ kind: 'allowed' }}
           testId="ban-notice-account"
         />
@@ -52,7 +48,7 @@ function Notices({ lang, messages }: Props) {
           ban={publisher.ban}
           title={t('banNotice.publisherTitle', { name: publisher.name || publisher.id })}
           body={(date) => t('banNotice.publisherBody', { date })}
-          appealPath={`/publishers/${encodeURIComponent(publisher.id)}/ban-appeal`}
+          appealPublisherId={publisher.id}
           appeal={
             publisher.role !== 'owner'
               ? { kind: 'refused', note: t('banNotice.membersCannotAppeal') }

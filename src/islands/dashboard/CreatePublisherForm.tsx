@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { apiErrorText, apiFieldErrors, codeText } from '../../lib/api/error-text.ts';
-import type { Publisher, PublisherIdCheck } from '../../lib/dashboard/api-types.ts';
-import { api } from '../../lib/dashboard/paths.ts';
-import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
+import { apiKey, useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { useDashboard } from './context.ts';
 import { ensureFreshVerification } from '../stores/auth.ts';
@@ -11,13 +9,6 @@ import { isEmailNotVerified, VerifyEmailNote } from './ui/VerifyEmailNote.tsx';
 import { TextAreaField, TextField } from './ui/TextField.tsx';
 import { button, card, input } from '../ui/styles.ts';
 import { useDebouncedValue } from './use-debounced-value.ts';
-import { useInvalidate } from '../../lib/query/use-invalidate.ts';
-
-interface CreateBody {
-  id: string;
-  name: string;
-  description?: string;
-}
 
 /**
  * New publisher: the id is checked against GET /publishers/validate once typing pauses (never on
@@ -29,13 +20,12 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const settledId = useDebouncedValue(id.trim(), 400);
-  const check = useApiQuery<PublisherIdCheck>(
-    api.validatePublisher,
-    { username: settledId },
+  const check = useApiQuery(
+    '/publishers/validate',
+    { query: { username: settledId } },
     { enabled: settledId.length > 0, gcTime: 60_000 },
   );
-  const create = useApiMutation<CreateBody, Publisher>('POST', api.publishers);
-  const invalidate = useInvalidate();
+  const create = useApiMutation('post', '/publishers', { invalidates: [apiKey('/users/publishers/')] });
   const serverErrors = apiFieldErrors(t, create.error);
   const typing = id.trim() !== settledId;
   const checking = settledId.length > 0 && (typing || check.isFetching);
@@ -57,18 +47,23 @@ export function CreatePublisherForm({ onDone }: { onDone: (id: string | null) =>
       onSubmit={async (event) => {
         event.preventDefault();
         if (!canSubmit) return;
-        const body: CreateBody = { id: id.trim(), name: name.trim() };
-        if (description.trim()) body.description = description.trim();
+        const body = {
+          id: id.trim(),
+          name: name.trim(),
+          ...(description.trim() ? { description: description.trim() } : {}),
+        };
         await ensureFreshVerification();
-        create.mutate(body, {
-          onSuccess: async (publisher) => {
-            await invalidate(api.myPublishers);
-            toast.success(t('dashboard.createPublisher.created', { id: publisher.id }));
-            onDone(publisher.id);
+        create.mutate(
+          { body },
+          {
+            onSuccess: (publisher) => {
+              toast.success(t('dashboard.createPublisher.created', { id: publisher.id }));
+              onDone(publisher.id);
+            },
+            onError: (error) =>
+              toast.error(isEmailNotVerified(error) ? t('dashboard.verify.needed') : apiErrorText(t, error)),
           },
-          onError: (error) =>
-            toast.error(isEmailNotVerified(error) ? t('dashboard.verify.needed') : apiErrorText(t, error)),
-        });
+        );
       }}
       data-testid="create-publisher-form"
     >

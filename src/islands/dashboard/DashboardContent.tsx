@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import type { Publisher } from '../../lib/dashboard/api-types.ts';
-import { api } from '../../lib/dashboard/paths.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { ClaimPanel } from './ClaimPanel.tsx';
 import { useDashboard } from './context.ts';
@@ -13,7 +11,7 @@ import { button, muted } from '../ui/styles.ts';
 /** Everything a signed-in user manages: publishers, their nodes and tokens, publishing and claims. */
 export function DashboardContent() {
   const { t } = useDashboard();
-  const publishers = useApiQuery<Publisher[]>(api.myPublishers);
+  const publishers = useApiQuery('/users/publishers/');
   const [creating, setCreating] = useState(false);
   const list = publishers.data ?? [];
   return (

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { apiErrorText, apiFieldErrors } from '../../lib/api/error-text.ts';
 import type { Publisher } from '../../lib/dashboard/api-types.ts';
-import { api } from '../../lib/dashboard/paths.ts';
-import { useApiMutation } from '../../lib/query/hooks.ts';
+import { apiKey, useApiMutation } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { useDashboard } from './context.ts';
 import { ErrorNote } from '../ui/ErrorNote.tsx';
 import { TextAreaField, TextField } from './ui/TextField.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { button } from '../ui/styles.ts';
-import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 
 interface Props {
   publisher: Publisher;
@@ -32,8 +30,7 @@ function EditPublisherForm({ publisher, onClose }: Omit<Props, 'open'>) {
   const { t } = useDashboard();
   const [name, setName] = useState(publisher.name);
   const [description, setDescription] = useState(publisher.description ?? '');
-  const update = useApiMutation<{ name: string; description: string }, Publisher>('PUT', api.publisher(publisher.id));
-  const invalidate = useInvalidate();
+  const update = useApiMutation('put', '/publishers/{publisherId}', { invalidates: [apiKey('/users/publishers/')] });
   const errors = apiFieldErrors(t, update.error);
   return (
     <form
@@ -41,10 +38,12 @@ function EditPublisherForm({ publisher, onClose }: Omit<Props, 'open'>) {
       onSubmit={(event) => {
         event.preventDefault();
         update.mutate(
-          { name: name.trim(), description: description.trim() },
           {
-            onSuccess: async () => {
-              await invalidate(api.myPublishers);
+            params: { path: { publisherId: publisher.id } },
+            body: { name: name.trim(), description: description.trim() },
+          },
+          {
+            onSuccess: () => {
               toast.success(t('dashboard.publishers.updated'));
               onClose();
             },

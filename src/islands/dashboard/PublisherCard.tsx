@@ -3,8 +3,7 @@ import type { PlainKey } from '../../i18n/message-keys.ts';
 import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { ApiSchema } from '../../lib/api/types.ts';
 import type { Publisher } from '../../lib/dashboard/api-types.ts';
-import { api } from '../../lib/dashboard/paths.ts';
-import { useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
+import { apiKey, useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
 import { toast } from '../toast/index.ts';
 import { useDashboard } from './context.ts';
 import { EditPublisherDialog } from './EditPublisherDialog.tsx';
@@ -15,7 +14,6 @@ import { TrustedPublisherSection } from './trusted-publishing/TrustedPublisherSe
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { StatusBadge } from './ui/StatusBadge.tsx';
 import { button, card, muted } from '../ui/styles.ts';
-import { useInvalidate } from '../../lib/query/use-invalidate.ts';
 
 /** GET /publishers/{id}/permissions: whether the viewer may edit, their role, and why not. */
 type Permission = ApiSchema<'PermissionResponse'>;
@@ -33,13 +31,12 @@ function tokensNoteKey(permission: Permission): PlainKey {
  */
 export function PublisherCard({ publisher }: { publisher: Publisher }) {
   const { t } = useDashboard();
-  const permissions = useApiQuery<Permission>(api.permissions(publisher.id));
+  const permissions = useApiQuery('/publishers/{publisherId}/permissions', { path: { publisherId: publisher.id } });
   const isOwner = permissions.data?.canEdit === true;
   const banned = publisher.status === 'PublisherStatusBanned';
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const remove = useApiMutation<void, void>('DELETE', api.publisher(publisher.id));
-  const invalidate = useInvalidate();
+  const remove = useApiMutation('delete', '/publishers/{publisherId}', { invalidates: [apiKey('/users/publishers/')] });
   const headingId = `publisher-${publisher.id}`;
 
   return (
@@ -108,14 +105,16 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
           setDeleting(false);
         }}
         onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: async () => {
-              toast.success(t('dashboard.publishers.deleted', { id: publisher.id }));
-              setDeleting(false);
-              await invalidate(api.myPublishers);
+          remove.mutate(
+            { params: { path: { publisherId: publisher.id } } },
+            {
+              onSuccess: () => {
+                toast.success(t('dashboard.publishers.deleted', { id: publisher.id }));
+                setDeleting(false);
+              },
+              onError: (error) => toast.error(apiErrorText(t, error)),
             },
-            onError: (error) => toast.error(apiErrorText(t, error)),
-          })
+          )
         }
       />
     </section>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { loadApiErrorText, pageLocale } from '../../i18n/load-api-error-text.ts';
 import type { TFunction } from '../../i18n/translator.ts';
-import { apiRequest, ApiRequestError } from '../../lib/api/client.ts';
+import { apiCall, ApiRequestError } from '../../lib/api/client.ts';
 import { isStatedRefusal } from '../../lib/api/refusal.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { button, compactInput } from '../ui/styles.ts';
@@ -45,7 +45,8 @@ export function ReportDialog({ nodeId, nodeName, version, t, onClose }: Props) {
     }
     setState({ kind: 'sending' });
     try {
-      await apiRequest('POST', `/nodes/${encodeURIComponent(nodeId)}/reports`, {
+      await apiCall('post', '/nodes/{nodeId}/reports', {
+        params: { path: { nodeId } },
         body: { reason, details, ...(onlyVersion && version ? { version } : {}) },
       });
       setState({ kind: 'sent' });

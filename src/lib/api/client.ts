@@ -1,20 +1,13 @@
-// The one API client of the site's islands: same-origin `/api`, the signed-in user's bearer token,
-// repeated-key arrays, JSON in and out, and only the body handed back to callers.
-import { ApiRequestError, errorFromBody, genericErrorMessage } from './errors.ts';
-import { toQueryString, type QueryParams } from './query-string.ts';
+// The one API client of the site's islands: openapi-fetch over the types generated from docs/openapi.json
+// (`npm run api-types`), so a path, its parameters, its body and its answer are checked against the
+// document. Same-origin `/api`, the signed-in user's bearer token, repeated-key arrays, JSON in and out;
+// a failure always throws ApiRequestError (errors.ts), so callers get the answer's body or an exception.
+import createClient, { type Client, type MaybeOptionalInit, type MethodResponse } from 'openapi-fetch';
+import { errorFromBody, genericErrorMessage } from './errors.ts';
+import type { paths } from './schema.d.ts';
 import { resolveBearerToken } from './token.ts';
 
 export { ApiRequestError } from './errors.ts';
-export type { QueryParams, QueryValue } from './query-string.ts';
-
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface ApiRequestOptions {
-  query?: QueryParams;
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-}
 
 /** Base of every request: the site serves the API under /api on the same origin. */
 export const API_BASE = '/api';
@@ -38,10 +31,8 @@ export function setUnauthorizedListener(listener: UnauthorizedListener | null): 
   onUnauthorized = listener;
 }
 
-async function parseBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
+async function parseErrorBody(response: Response): Promise<unknown> {
   const text = await response.text();
-  if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -49,31 +40,77 @@ async function parseBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Calls the API and returns the parsed body (undefined for 204); throws ApiRequestError on failure. */
-export async function apiRequest<T>(method: ApiMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  const token = await resolveBearerToken();
-  if (token) headers['Authorization'] = `Bearer ${token}`;
-  const init: RequestInit = { method, headers };
-  if (options.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(options.body);
-  }
-  if (options.signal) init.signal = options.signal;
+export type ApiClient = Client<paths>;
 
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${toQueryString(options.query)}`;
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch (error) {
-    if ((error as Error)?.name === 'AbortError') throw error;
-    throw new ApiRequestError(0, genericErrorMessage(0), 'network_error');
-  }
-  const body = await parseBody(response);
-  if (!response.ok) {
-    const error = errorFromBody(response.status, body);
-    if (response.status === 401 && token) onUnauthorized?.(error.code);
-    throw error;
-  }
-  return body as T;
+/** A client for the API at `baseUrl` (islands use `api` below; tests point one at a real server). */
+export function createApiClient(baseUrl: string): ApiClient {
+  const client = createClient<paths>({
+    baseUrl,
+    headers: { Accept: 'application/json' },
+    // Looked up per request, not once: the page (or a test) may install its fetch after this module loads.
+    fetch: (request) => globalThis.fetch(request),
+  });
+  client.use({
+    async onRequest({ request }) {
+      const token = await resolveBearerToken();
+      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    },
+    onError({ error }) {
+      // An aborted request stays an AbortError (TanStack Query recognises it); anything else is the network.
+      if ((error as Error | undefined)?.name === 'AbortError') return;
+      return errorFromBody(0, { error: 'network_error', message: genericErrorMessage(0) });
+    },
+    async onResponse({ request, response }) {
+      if (response.ok) return;
+      const error = errorFromBody(response.status, await parseErrorBody(response));
+      if (response.status === 401 && request.headers.has('Authorization')) onUnauthorized?.(error.code);
+      throw error;
+    },
+  });
+  return client;
+}
+
+export const api: ApiClient = createApiClient(API_BASE);
+
+export type ApiMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The document's paths that answer `method` (a misspelt path fails typecheck). */
+export type ApiPath<Method extends ApiMethod> = {
+  [Path in keyof paths]: paths[Path] extends Record<Method, infer Operation>
+    ? [Operation] extends [never | undefined]
+      ? never
+      : Path
+    : never;
+}[keyof paths];
+
+/** What a call sends: path and query parameters, JSON body, and any `RequestInit` field (signal, headers). */
+export type ApiInit<Path extends ApiPath<Method>, Method extends ApiMethod> = MaybeOptionalInit<paths[Path], Method>;
+
+/** The parameters (`path`, `query`) of an operation, as the document declares them. */
+export type ApiParams<Path extends ApiPath<Method>, Method extends ApiMethod> = paths[Path][Method] extends {
+  parameters: infer Parameters;
+}
+  ? Parameters
+  : never;
+
+/** The JSON a successful call answers with (undefined for 204). */
+export type ApiData<Path extends ApiPath<Method>, Method extends ApiMethod> = MethodResponse<ApiClient, Method, Path>;
+
+/** The init argument, optional when the operation needs neither parameters nor a body. */
+export type ApiInitArgs<Path extends ApiPath<Method>, Method extends ApiMethod> =
+  undefined extends ApiInit<Path, Method> ? [init?: ApiInit<Path, Method>] : [init: ApiInit<Path, Method>];
+
+type LooseRequest = (method: string, path: string, init?: object) => Promise<{ data?: unknown }>;
+
+/** Calls the API and returns the answer's body; throws ApiRequestError when it is not a success. */
+export async function apiCall<Method extends ApiMethod, Path extends ApiPath<Method>>(
+  method: Method,
+  path: Path,
+  ...[init]: ApiInitArgs<Path, Method>
+): Promise<ApiData<Path, Method>> {
+  // The signature above checks path, init and answer against the document; openapi-fetch's own generics
+  // cannot follow a method chosen at run time, so the call itself goes through its untyped form.
+  const { data } = await (api.request as unknown as LooseRequest)(method, path, init);
+  return data as ApiData<Path, Method>;
 }

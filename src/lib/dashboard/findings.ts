@@ -1,39 +1,15 @@
-import type { VersionStatus } from './api-types.ts';
+import type { ApiSchema } from '../api/types.ts';
 
-// The findings API's shape (GET …/versions/{version}/findings) and the pure rules the dashboard
-// applies to it. The island translates by rule id: the server's English `message` is only a
-// fallback for a rule this build does not know yet.
+// The findings API's shape (GET …/versions/{version}/findings, generated from docs/openapi.json) and the
+// pure rules the dashboard applies to it. The island translates by rule id: the server's English
+// `message` is only a fallback for a rule this build does not know yet.
 
-export type Severity = 'critical' | 'high' | 'medium' | 'low';
-export type ReasonSource = 'none' | 'scan' | 'scan_failed' | 'upload' | 'moderator';
-
-export interface ScanFinding {
-  rule_id: string;
-  severity: Severity;
-  file: string;
-  line: number | null;
-  snippet: string;
-  message: string;
-  ruleset_version: string;
-}
-
-export interface ReviewRequest {
-  message: string;
-  created_at: string;
-  open: boolean;
-}
-
-export interface VersionFindings {
-  node_id: string;
-  version: string;
-  status: VersionStatus;
-  status_reason: string;
-  reason: { source: ReasonSource; text: string | null };
-  review_request: ReviewRequest | null;
-  scan: { outcome: string; ruleset_version: string; scanned_at: string } | null;
-  scan_queued: boolean;
-  findings: ScanFinding[];
-}
+export type ScanFinding = ApiSchema<'ScanFinding'>;
+export type Severity = ScanFinding['severity'];
+export type VersionFindings = ApiSchema<'VersionFindings'>;
+export type ReasonSource = VersionFindings['reason']['source'];
+/** The schema is nullable (a version may have none): the type of one that exists. */
+export type ReviewRequest = NonNullable<ApiSchema<'ReviewRequest'>>;
 
 const SEVERITY_TONE = { critical: 'bad', high: 'bad', medium: 'warn', low: 'wait' } as const;
 

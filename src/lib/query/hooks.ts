@@ -1,46 +1,123 @@
-// The two hooks islands use to talk to the API through the shared, persisted query cache.
+// How islands read and write the API through the shared, persisted query cache. Reads are keyed by the
+// document's path template and its parameters; a write names the reads it changes, so nothing is marked
+// stale by a guess from the URL.
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest, type ApiMethod, type ApiRequestError, type QueryParams } from '../api/client.ts';
-import { pathsToInvalidate } from './invalidation.ts';
+import { useCallback } from 'react';
+import {
+  apiCall,
+  type ApiData,
+  type ApiInit,
+  type ApiInitArgs,
+  type ApiMethod,
+  type ApiPath,
+  type ApiRequestError,
+} from '../api/client.ts';
+import { apiKey, type ApiQueryKey, type PartialParams, type ReadParams, type ReadPath } from './keys.ts';
 import { API_GC_TIME_MS } from './query-client.ts';
 
-/** The query key of `GET path?query`; invalidating `[path]` matches it whatever the query. */
-export function apiQueryKey(path: string, query?: QueryParams): readonly [string, QueryParams] {
-  return [path, query ?? {}] as const;
-}
+export { apiKey, type ApiQueryKey, type PartialParams } from './keys.ts';
 
-export interface ApiQueryOptions {
+export interface ApiQueryOptions<Data = unknown> {
   enabled?: boolean;
   gcTime?: number;
+  /** Extra request headers (NO_CACHE_HEADERS to read past the caches right after a write). */
+  headers?: Readonly<Record<string, string>>;
+  /** Asks again after this many milliseconds while it answers a number (polling until a state settles). */
+  refetchInterval?: (data: Data | undefined) => number | false;
 }
 
+type QueryArgs<Path extends ReadPath> =
+  Record<string, never> extends ReadParams<Path>
+    ? [params?: ReadParams<Path>, options?: ApiQueryOptions<ApiData<Path, 'get'>>]
+    : [params: ReadParams<Path>, options?: ApiQueryOptions<ApiData<Path, 'get'>>];
+
 /** `GET path` with the spec's defaults (always stale, kept 24 h, persisted, retried except on 404). */
-export function useApiQuery<T>(path: string, query?: QueryParams, options: ApiQueryOptions = {}) {
-  return useQuery<T, ApiRequestError>({
-    queryKey: apiQueryKey(path, query),
-    queryFn: ({ signal }) => apiRequest<T>('GET', path, { ...(query ? { query } : {}), signal }),
+export function useApiQuery<Path extends ReadPath>(path: Path, ...[params, options = {}]: QueryArgs<Path>) {
+  return useQuery<ApiData<Path, 'get'>, ApiRequestError>({
+    queryKey: apiKey(path, params as PartialParams<Path> | undefined),
+    queryFn: ({ signal }) => {
+      const init = { params, signal, ...(options.headers ? { headers: options.headers } : {}) } as unknown as ApiInit<
+        Path,
+        'get'
+      >;
+      return (apiCall as (method: 'get', path: Path, init: ApiInit<Path, 'get'>) => Promise<ApiData<Path, 'get'>>)(
+        'get',
+        path,
+        init,
+      );
+    },
     enabled: options.enabled ?? true,
     gcTime: options.gcTime ?? API_GC_TIME_MS,
+    ...(options.refetchInterval ? { refetchInterval: (query) => options.refetchInterval!(query.state.data) } : {}),
   });
 }
 
-/** Marks stale what a successful write changed (POST: its path; PUT/PATCH/DELETE: path and parent). */
-export async function invalidateAfterWrite(client: QueryClient, method: ApiMethod, path: string): Promise<void> {
-  await Promise.all(pathsToInvalidate(method, path).map((p) => client.invalidateQueries({ queryKey: [p] })));
+/** Marks stale every cached read matching one of `keys` (they refetch if shown), and waits for that. */
+export async function invalidateKeys(client: QueryClient, keys: readonly ApiQueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
-type WriteMethod = Exclude<ApiMethod, 'GET'>;
+/**
+ * For what changes without a `useApiMutation`: an upload sent with XMLHttpRequest (for its progress),
+ * or a state the server moved on its own (a scan finished). Marks `keys` stale.
+ */
+export function useInvalidateKeys() {
+  const client = useQueryClient();
+  return useCallback((keys: readonly ApiQueryKey[]) => invalidateKeys(client, keys), [client]);
+}
+
+type WriteMethod = Exclude<ApiMethod, 'get'>;
+
+/** A write bound to its invalidations: `write(method, path, init)` answers the body once the reads are stale. */
+export type ApiWrite = <Method extends WriteMethod, Path extends ApiPath<Method>>(
+  method: Method,
+  path: Path,
+  ...init: ApiInitArgs<Path, Method>
+) => Promise<ApiData<Path, Method>>;
 
 /**
- * A write. The variables are the JSON body (DELETE sends none); `path` may be computed from them.
- * On success the affected cached GETs are invalidated before the mutation settles.
+ * The imperative form of useApiMutation, for screens that run many different writes from one place
+ * (the admin's row actions, each with its own busy flag and Undo): every write through it marks
+ * `invalidates` stale on success, exactly as a mutation declaring them would.
  */
-export function useApiMutation<TBody, TResult>(method: WriteMethod, path: string | ((variables: TBody) => string)) {
+export function useApiWrite(invalidates: readonly ApiQueryKey[]): ApiWrite {
   const client = useQueryClient();
-  const resolve = (variables: TBody) => (typeof path === 'function' ? path(variables) : path);
-  return useMutation<TResult, ApiRequestError, TBody>({
-    mutationFn: (variables) =>
-      apiRequest<TResult>(method, resolve(variables), method === 'DELETE' ? {} : { body: variables }),
-    onSuccess: (_result, variables) => invalidateAfterWrite(client, method, resolve(variables)),
+  return useCallback(
+    async (method, path, ...init) => {
+      const result = await apiCall(method, path, ...init);
+      await invalidateKeys(client, invalidates);
+      return result;
+    },
+    // The keys are a constant list per screen; a new array each render must not make a new function.
+    [client],
+  ) as ApiWrite;
+}
+
+export interface ApiMutationOptions<Variables, Result> {
+  /** The reads this write changes, marked stale on success before the mutation settles. */
+  invalidates: readonly ApiQueryKey[] | ((variables: Variables, result: Result) => readonly ApiQueryKey[]);
+  /** How long the result stays in memory (0 for a result that holds a one-time secret). */
+  gcTime?: number;
+}
+
+/**
+ * The one way an island writes: `mutate(init)` sends the path parameters and body the document asks for;
+ * on success the declared reads are invalidated; a failure is an ApiRequestError.
+ */
+export function useApiMutation<Method extends WriteMethod, Path extends ApiPath<Method>>(
+  method: Method,
+  path: Path,
+  options: ApiMutationOptions<ApiInit<Path, Method>, ApiData<Path, Method>>,
+) {
+  const client = useQueryClient();
+  const call = apiCall as (method: Method, path: Path, init: ApiInit<Path, Method>) => Promise<ApiData<Path, Method>>;
+  return useMutation<ApiData<Path, Method>, ApiRequestError, ApiInit<Path, Method>>({
+    mutationFn: (init) => call(method, path, init),
+    onSuccess: (result, variables) =>
+      invalidateKeys(
+        client,
+        typeof options.invalidates === 'function' ? options.invalidates(variables, result) : options.invalidates,
+      ),
+    ...(options.gcTime === undefined ? {} : { gcTime: options.gcTime }),
   });
 }

@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TFunction } from '../../../i18n/translator.ts';
-import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
+import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { signOutEverywhere as signOutHere } from '../../stores/auth.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { button, muted } from '../../ui/styles.ts';
@@ -14,13 +13,18 @@ import { button, muted } from '../../ui/styles.ts';
  */
 export function SignOutEverywhere({ t, lang }: { t: TFunction; lang: string }) {
   const [confirming, setConfirming] = useState(false);
-  const revoke = useMutation<void, ApiRequestError>({
-    mutationFn: () => apiRequest<void>('POST', '/users/sign-out-everywhere'),
-    onSuccess: async () => {
-      await signOutHere();
-      location.assign(`/${lang}/auth/login`);
-    },
-  });
+  // Nothing to refresh: this browser signs out and leaves the page.
+  const revoke = useApiMutation('post', '/users/sign-out-everywhere', { invalidates: [] });
+  const signOut = () =>
+    revoke.mutate(
+      {},
+      {
+        onSuccess: async () => {
+          await signOutHere();
+          location.assign(`/${lang}/auth/login`);
+        },
+      },
+    );
   return (
     <div className="flex flex-col items-start gap-2">
       <p className={muted}>{t('accountSecurity.everywhere.lead')}</p>
@@ -40,7 +44,7 @@ export function SignOutEverywhere({ t, lang }: { t: TFunction; lang: string }) {
           revoke.reset();
           setConfirming(false);
         }}
-        onConfirm={() => revoke.mutate()}
+        onConfirm={signOut}
       />
     </div>
   );

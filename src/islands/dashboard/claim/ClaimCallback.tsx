@@ -1,29 +1,22 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { MessageTree, TFunction } from '../../../i18n/translator.ts';
 import { useIslandT } from '../../../i18n/use-island-t.ts';
-import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
 import { readCallbackParams, type CallbackParams } from '../../../lib/dashboard/oauth-callback.ts';
-import { api, dashboardPath } from '../../../lib/dashboard/paths.ts';
+import { dashboardPath } from '../../../lib/dashboard/paths.ts';
+import { nodeChangedKeys } from '../../../lib/dashboard/query-keys.ts';
+import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { safeReturnPath } from '../../../lib/from-url.ts';
 import { RequireSignIn } from '../../auth/RequireSignIn.tsx';
 import { QueryRoot } from '../../query-root/QueryRoot.tsx';
 import { Toaster, toast } from '../../toast/index.ts';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { muted } from '../../ui/styles.ts';
 
 interface Props {
   lang: Locale;
   messages: MessageTree;
-}
-
-interface Completed {
-  publisherId: string;
-  nodeId: string;
-  returnPath: string;
 }
 
 /** Claim step 2, where GitHub sends the browser back: hand code and state to the server, show the result. */
@@ -42,13 +35,8 @@ export function ClaimCallback({ lang, messages }: Props) {
 function FinishClaim({ lang, t }: { lang: Locale; t: TFunction }) {
   const [params, setParams] = useState<CallbackParams | null>(null);
   const sent = useRef(false);
-  const invalidate = useInvalidate();
-  const complete = useMutation<Completed, ApiRequestError, { code: string; state: string }>({
-    mutationFn: (body) => apiRequest('POST', api.oauthComplete, { body }),
-    onSuccess: async (result) => {
-      toast.success(t('dashboardClaim.success', { node: result.nodeId, publisher: result.publisherId }));
-      await invalidate(api.nodesV2(result.publisherId), api.publicNode(result.nodeId));
-    },
+  const complete = useApiMutation('post', '/github/oauth/complete', {
+    invalidates: (_request, result) => nodeChangedKeys(result.publisherId, result.nodeId),
   });
 
   const { mutate } = complete;
@@ -59,8 +47,16 @@ function FinishClaim({ lang, t }: { lang: Locale; t: TFunction }) {
     setParams(read);
     // The code is single-use and only meaningful to our server: keep it out of history and referrers.
     history.replaceState(history.state, '', location.pathname);
-    if (read.kind === 'ok') mutate({ code: read.code, state: read.state });
-  }, [mutate]);
+    if (read.kind === 'ok') {
+      mutate(
+        { body: { code: read.code, state: read.state } },
+        {
+          onSuccess: (result) =>
+            toast.success(t('dashboardClaim.success', { node: result.nodeId, publisher: result.publisherId })),
+        },
+      );
+    }
+  }, [mutate, t]);
 
   const back = (path: string) => (
     <a className="text-brand-700 underline dark:text-brand-100" href={safeReturnPath(path, dashboardPath(lang))}>

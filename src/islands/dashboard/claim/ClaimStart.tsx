@@ -3,11 +3,8 @@ import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { MessageTree, TFunction } from '../../../i18n/translator.ts';
 import { useIslandT } from '../../../i18n/use-island-t.ts';
-import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
-import type { Publisher } from '../../../lib/dashboard/api-types.ts';
-import { api, dashboardPath } from '../../../lib/dashboard/paths.ts';
-import { useApiQuery } from '../../../lib/query/hooks.ts';
-import { useMutation } from '@tanstack/react-query';
+import { dashboardPath } from '../../../lib/dashboard/paths.ts';
+import { useApiMutation, useApiQuery } from '../../../lib/query/hooks.ts';
 import { RequireSignIn } from '../../auth/RequireSignIn.tsx';
 import { QueryRoot } from '../../query-root/QueryRoot.tsx';
 import { Toaster, toast } from '../../toast/index.ts';
@@ -35,14 +32,10 @@ export function ClaimStart(props: Props) {
 }
 
 function ChoosePublisher({ lang, nodeId, repo, t }: Props & { t: TFunction }) {
-  const publishers = useApiQuery<Publisher[]>(api.myPublishers);
+  const publishers = useApiQuery('/users/publishers/');
   const [chosen, setChosen] = useState('');
-  const start = useMutation<{ authorizeUrl: string }, ApiRequestError, string>({
-    mutationFn: (publisherId) =>
-      apiRequest('POST', api.oauthStart, { body: { publisherId, nodeId, lang, returnPath: dashboardPath(lang) } }),
-    onSuccess: ({ authorizeUrl }) => location.assign(authorizeUrl),
-    onError: (error) => toast.error(apiErrorText(t, error)),
-  });
+  // Starting a claim changes nothing the page shows: the claim is recorded when GitHub sends the user back.
+  const start = useApiMutation('post', '/github/oauth/start', { invalidates: [] });
   // Stays "redirecting" after success: the browser is on its way to GitHub.
   const busy = start.isPending || start.isSuccess;
 
@@ -70,7 +63,14 @@ function ChoosePublisher({ lang, nodeId, repo, t }: Props & { t: TFunction }) {
       className="flex flex-col gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        if (selected && !busy) start.mutate(selected);
+        if (!selected || busy) return;
+        start.mutate(
+          { body: { publisherId: selected, nodeId, lang, returnPath: dashboardPath(lang) } },
+          {
+            onSuccess: ({ authorizeUrl }) => location.assign(authorizeUrl),
+            onError: (error) => toast.error(apiErrorText(t, error)),
+          },
+        );
       }}
     >
       <fieldset className="flex flex-col gap-2">

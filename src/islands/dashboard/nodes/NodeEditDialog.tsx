@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { apiErrorText, apiFieldErrors } from '../../../lib/api/error-text.ts';
 import type { RegistryNode } from '../../../lib/dashboard/api-types.ts';
-import {
-  nodeToForm,
-  nodeUpdateBody,
-  type NodeFormValues,
-  type NodeUpdateBody,
-} from '../../../lib/dashboard/node-form.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
+import { nodeToForm, nodeUpdateBody, type NodeFormValues } from '../../../lib/dashboard/node-form.ts';
+import { nodeChangedKeys } from '../../../lib/dashboard/query-keys.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
@@ -15,7 +10,6 @@ import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { button, input } from '../../ui/styles.ts';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 
 interface Props {
   node: RegistryNode;
@@ -47,8 +41,9 @@ function NodeEditForm({ node, publisherId, onClose }: Omit<Props, 'open'>) {
   const { t } = useDashboard();
   const [initial] = useState(() => nodeToForm(node));
   const [values, setValues] = useState(initial);
-  const update = useApiMutation<NodeUpdateBody, RegistryNode>('PUT', api.node(publisherId, node.id));
-  const invalidate = useInvalidate();
+  const update = useApiMutation('put', '/publishers/{publisherId}/nodes/{nodeId}', {
+    invalidates: nodeChangedKeys(publisherId, node.id),
+  });
   const errors = apiFieldErrors(t, update.error);
   const body = nodeUpdateBody(initial, values, node.license);
   const changed = Object.keys(body).length > 0;
@@ -59,14 +54,16 @@ function NodeEditForm({ node, publisherId, onClose }: Omit<Props, 'open'>) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!changed) return onClose();
-        update.mutate(body, {
-          onSuccess: async () => {
-            await invalidate(api.nodesV2(publisherId), api.publicNode(node.id));
-            toast.success(t('dashboard.nodes.updated', { id: node.id }));
-            onClose();
+        update.mutate(
+          { params: { path: { publisherId, nodeId: node.id } }, body },
+          {
+            onSuccess: () => {
+              toast.success(t('dashboard.nodes.updated', { id: node.id }));
+              onClose();
+            },
+            onError: (error) => toast.error(apiErrorText(t, error)),
           },
-          onError: (error) => toast.error(apiErrorText(t, error)),
-        });
+        );
       }}
     >
       {FIELDS.map(({ key, multiline, ltr, url, max }) => (

@@ -2,13 +2,12 @@ import { useId, useState } from 'react';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { ImageAttributes, RegistryNode } from '../../../lib/dashboard/api-types.ts';
 import { nodeDeletePhrase } from '../../../lib/dashboard/confirm-text.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
+import { nodeChangedKeys } from '../../../lib/dashboard/query-keys.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { button, muted } from '../../ui/styles.ts';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { NodeEditDialog } from './NodeEditDialog.tsx';
 import { NodeStatusLine } from './NodeStatusLine.tsx';
 import { VersionList } from './VersionList.tsx';
@@ -28,8 +27,9 @@ export function NodeItem({ node, icon, publisherId, isOwner }: Props) {
   const [deleting, setDeleting] = useState(false);
   const [showVersions, setShowVersions] = useState(false);
   const versionsId = useId();
-  const remove = useApiMutation<void, void>('DELETE', api.node(publisherId, node.id));
-  const invalidate = useInvalidate();
+  const remove = useApiMutation('delete', '/publishers/{publisherId}/nodes/{nodeId}', {
+    invalidates: nodeChangedKeys(publisherId, node.id),
+  });
   const banned = node.status === 'NodeStatusBanned';
 
   return (
@@ -113,14 +113,16 @@ export function NodeItem({ node, icon, publisherId, isOwner }: Props) {
           setDeleting(false);
         }}
         onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: async () => {
-              toast.success(t('dashboard.nodes.deleted', { id: node.id }));
-              setDeleting(false);
-              await invalidate(api.nodesV2(publisherId), api.publicNode(node.id));
+          remove.mutate(
+            { params: { path: { publisherId, nodeId: node.id } } },
+            {
+              onSuccess: () => {
+                toast.success(t('dashboard.nodes.deleted', { id: node.id }));
+                setDeleting(false);
+              },
+              onError: (error) => toast.error(apiErrorText(t, error)),
             },
-            onError: (error) => toast.error(apiErrorText(t, error)),
-          })
+          )
         }
       />
     </li>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { NodeListPage, Publisher } from '../../../lib/dashboard/api-types.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
+import type { Publisher } from '../../../lib/dashboard/api-types.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -14,10 +13,9 @@ export const NODES_PER_PAGE = 10;
 export function NodeList({ publisher, isOwner }: { publisher: Publisher; isOwner: boolean }) {
   const { t } = useDashboard();
   const [page, setPage] = useState(1);
-  const query = useApiQuery<NodeListPage>(api.nodesV2(publisher.id), {
-    page,
-    limit: NODES_PER_PAGE,
-    include_banned: true,
+  const query = useApiQuery('/publishers/{publisherId}/nodes/v2', {
+    path: { publisherId: publisher.id },
+    query: { page: String(page), limit: String(NODES_PER_PAGE), include_banned: 'true' },
   });
   const headingId = `nodes-${publisher.id}`;
   return (

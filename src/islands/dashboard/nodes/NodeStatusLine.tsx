@@ -1,6 +1,5 @@
-import type { NodeVersion, RegistryNode } from '../../../lib/dashboard/api-types.ts';
+import type { RegistryNode } from '../../../lib/dashboard/api-types.ts';
 import { nodeStatusView } from '../../../lib/dashboard/node-status.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
@@ -14,9 +13,9 @@ import { OWNER_VISIBLE_STATUSES } from './VersionList.tsx';
 export function NodeStatusLine({ node }: { node: RegistryNode }) {
   const { t } = useDashboard();
   const banned = node.status === 'NodeStatusBanned';
-  const query = useApiQuery<NodeVersion[]>(
-    api.nodeVersions(node.id),
-    { statuses: OWNER_VISIBLE_STATUSES, include_status_reason: true },
+  const query = useApiQuery(
+    '/nodes/{nodeId}/versions',
+    { path: { nodeId: node.id }, query: { statuses: [...OWNER_VISIBLE_STATUSES], include_status_reason: true } },
     { enabled: !banned },
   );
   if (!banned && !query.data) return null;

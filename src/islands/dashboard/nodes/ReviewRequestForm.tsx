@@ -4,14 +4,12 @@ import type { ApiRequestError } from '../../../lib/api/client.ts';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import { isStatedRefusal } from '../../../lib/api/refusal.ts';
 import type { ReviewRequest } from '../../../lib/dashboard/findings.ts';
-import { moderationApi } from '../../../lib/dashboard/paths.ts';
 import { formatDate } from '../../../lib/format/format.ts';
-import { useApiMutation } from '../../../lib/query/hooks.ts';
+import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { Field } from '../ui/Field.tsx';
 import { button, input } from '../../ui/styles.ts';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 
 interface Props {
   publisherId: string;
@@ -35,12 +33,10 @@ export function ReviewRequestForm({ publisherId, nodeId, nodeName, version, pend
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const findingsPath = moderationApi.findings(publisherId, nodeId, version);
-  const send = useApiMutation<{ message: string }, ReviewRequest>(
-    'POST',
-    moderationApi.reviewRequests(publisherId, nodeId, version),
-  );
-  const invalidate = useInvalidate();
+  const path = { publisherId, nodeId, version };
+  const send = useApiMutation('post', '/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/review-requests', {
+    invalidates: [apiKey('/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/findings', { path })],
+  });
 
   if (pending) {
     return (
@@ -80,13 +76,12 @@ export function ReviewRequestForm({ publisherId, nodeId, nodeName, version, pend
         }
         setError(null);
         send.mutate(
-          { message: message.trim() },
+          { params: { path }, body: { message: message.trim() } },
           {
-            onSuccess: async () => {
+            onSuccess: () => {
               toast.success(t('packNamed.reviewRequested', { name: nodeName, version }));
               setOpen(false);
               setMessage('');
-              await invalidate(findingsPath);
             },
             onError: fail,
           },

@@ -2,23 +2,15 @@ import { localizedPath } from '../../../lib/locale-path.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 
-interface Collisions {
-  versions: Array<{
-    version_id: string;
-    version: string;
-    packs: Array<{ node_id: string; node_name: string; classes: string[] }>;
-  }>;
-}
-
 /**
  * Tells the publisher which of their versions define node classes another pack also defines (the
  * upload pipeline records them). Says nothing when there are none, or while loading.
  */
 export function VersionCollisions({ publisherId, nodeId }: { publisherId: string; nodeId: string }) {
   const { t, lang } = useDashboard();
-  const query = useApiQuery<Collisions>(
-    `/publishers/${encodeURIComponent(publisherId)}/nodes/${encodeURIComponent(nodeId)}/collisions`,
-  );
+  const query = useApiQuery('/publishers/{publisherId}/nodes/{nodeId}/collisions', {
+    path: { publisherId, nodeId },
+  });
   const versions = query.data?.versions ?? [];
   if (versions.length === 0) return null;
   return (

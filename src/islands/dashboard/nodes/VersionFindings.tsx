@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { NodeVersion } from '../../../lib/dashboard/api-types.ts';
 import { canRequestReview, type VersionFindings as Findings } from '../../../lib/dashboard/findings.ts';
-import { moderationApi } from '../../../lib/dashboard/paths.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -59,7 +58,9 @@ export function VersionFindings({ publisherId, nodeId, nodeName, version }: Prop
   const { t } = useDashboard();
   const headingId = useId();
   const nextId = useId();
-  const query = useApiQuery<Findings>(moderationApi.findings(publisherId, nodeId, version.version));
+  const query = useApiQuery('/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/findings', {
+    path: { publisherId, nodeId, version: version.version },
+  });
   return (
     <div
       className="mt-1 flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-900 dark:border-amber-800 dark:bg-slate-950 dark:text-slate-100"

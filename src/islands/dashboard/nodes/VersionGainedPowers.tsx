@@ -1,7 +1,6 @@
 import type { NodeVersion } from '../../../lib/dashboard/api-types.ts';
-import { moderationApi } from '../../../lib/dashboard/paths.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
-import { VersionChangesView, type VersionChanges } from '../../version-changes/VersionChangesView.tsx';
+import { VersionChangesView } from '../../version-changes/VersionChangesView.tsx';
 import { useDashboard } from '../context.ts';
 
 interface Props {
@@ -18,7 +17,9 @@ interface Props {
  */
 export function VersionGainedPowers({ publisherId, nodeId, version }: Props) {
   const { t } = useDashboard();
-  const query = useApiQuery<VersionChanges>(moderationApi.changes(publisherId, nodeId, version.version));
+  const query = useApiQuery('/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/changes', {
+    path: { publisherId, nodeId, version: version.version },
+  });
   const changes = query.data;
   if (!changes?.capabilities || changes.capabilities.gained.length === 0) return null;
   return (

@@ -1,12 +1,10 @@
-import type { NodeVersion, RegistryNode } from '../../../lib/dashboard/api-types.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
+import type { RegistryNode } from '../../../lib/dashboard/api-types.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { muted } from '../../ui/styles.ts';
 import { VersionCollisions } from './VersionCollisions.tsx';
 import { VersionRow } from './VersionRow.tsx';
-import type { VersionWarningsEntry } from './VersionWarnings.tsx';
 
 /** Every status an owner needs to see (Deleted ones are gone for good, so they stay hidden). */
 export const OWNER_VISIBLE_STATUSES = [
@@ -26,15 +24,13 @@ interface Props {
 
 export function VersionList({ node, publisherId, isOwner, frozen }: Props) {
   const { t } = useDashboard();
-  const query = useApiQuery<NodeVersion[]>(
-    api.nodeVersions(node.id),
-    { statuses: OWNER_VISIBLE_STATUSES, include_status_reason: true },
+  const query = useApiQuery(
+    '/nodes/{nodeId}/versions',
+    { path: { nodeId: node.id }, query: { statuses: [...OWNER_VISIBLE_STATUSES], include_status_reason: true } },
     { enabled: !frozen },
   );
   // The scan's warnings of Active versions, one request for the whole list.
-  const warnings = useApiQuery<{ versions: VersionWarningsEntry[] }>(api.scanWarnings(node.id), undefined, {
-    enabled: !frozen,
-  });
+  const warnings = useApiQuery('/nodes/{nodeId}/scan-warnings', { path: { nodeId: node.id } }, { enabled: !frozen });
   const warningsOf = (versionId: string) => warnings.data?.versions.find((entry) => entry.version_id === versionId);
   if (frozen) return <p className={muted}>{t('dashboard.nodes.frozen')}</p>;
   return (

@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { NodeVersion } from '../../../lib/dashboard/api-types.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
+import { nodeChangedKeys } from '../../../lib/dashboard/query-keys.ts';
 import { versionStatusView } from '../../../lib/dashboard/version-status.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
@@ -10,7 +10,6 @@ import { formatDate } from '../../../lib/format/format.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { button } from '../../ui/styles.ts';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { DeprecateDialog } from './DeprecateDialog.tsx';
 import { YankControl } from './YankControl.tsx';
 import { VersionFindings } from './VersionFindings.tsx';
@@ -36,12 +35,15 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
   const { t, lang } = useDashboard();
   const [deleting, setDeleting] = useState(false);
   const [deprecating, setDeprecating] = useState(false);
-  const path = api.version(publisherId, nodeId, version.id);
-  const update = useApiMutation<{ deprecated: boolean; deprecation_message?: string }, NodeVersion>('PUT', path);
-  const remove = useApiMutation<void, void>('DELETE', path);
-  const invalidate = useInvalidate();
+  const path = { params: { path: { publisherId, nodeId, versionId: version.id } } };
+  const invalidates = nodeChangedKeys(publisherId, nodeId);
+  const update = useApiMutation('put', '/publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}', {
+    invalidates,
+  });
+  const remove = useApiMutation('delete', '/publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}', {
+    invalidates,
+  });
   const status = versionStatusView(version.status);
-  const refresh = () => invalidate(api.nodeVersions(nodeId), api.nodesV2(publisherId), api.publicNode(nodeId));
   const label = { name: nodeName, version: version.version };
   // Held versions explain themselves through the findings API (structured, translated here), never
   // through the English status_reason the pipeline composed.
@@ -49,11 +51,10 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
   const deprecationNote = version.deprecated ? version.deprecation_message?.trim() : '';
   const setDeprecated = (deprecated: boolean, message?: string) =>
     update.mutate(
-      { deprecated, ...(message ? { deprecation_message: message } : {}) },
+      { ...path, body: { deprecated, ...(message ? { deprecation_message: message } : {}) } },
       {
-        onSuccess: async (updated) => {
+        onSuccess: (updated) => {
           setDeprecating(false);
-          await refresh();
           toast.success(t(updated.deprecated ? 'packNamed.deprecatedToast' : 'packNamed.undeprecatedToast', label));
         },
         onError: (error) => toast.error(apiErrorText(t, error)),
@@ -91,13 +92,7 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
               <span className="sr-only"> {version.version}</span>
             </button>
             {isOwner && version.status !== 'NodeVersionStatusBanned' && (
-              <YankControl
-                version={version}
-                nodeId={nodeId}
-                nodeName={nodeName}
-                publisherId={publisherId}
-                onChanged={refresh}
-              />
+              <YankControl version={version} nodeId={nodeId} nodeName={nodeName} publisherId={publisherId} />
             )}
             {isOwner && (
               <button type="button" className={button.dangerGhost} onClick={() => setDeleting(true)}>
@@ -133,11 +128,10 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
               setDeleting(false);
             }}
             onConfirm={() =>
-              remove.mutate(undefined, {
-                onSuccess: async () => {
+              remove.mutate(path, {
+                onSuccess: () => {
                   toast.success(t('packNamed.deleted', label));
                   setDeleting(false);
-                  await refresh();
                 },
                 onError: (error) => toast.error(apiErrorText(t, error)),
               })

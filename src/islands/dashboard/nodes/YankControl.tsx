@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { NodeVersion } from '../../../lib/dashboard/api-types.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
+import { nodeChangedKeys } from '../../../lib/dashboard/query-keys.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -13,22 +13,26 @@ interface Props {
   nodeId: string;
   nodeName: string;
   publisherId: string;
-  onChanged: () => Promise<unknown>;
 }
 
 /**
  * Yank (asks for the reason users will see) or unyank one version. Owners only, as the API allows
  * (routes/publishers/yank-node-version.ts); the reason dialog is the UI kit's ConfirmDialog.
  */
-export function YankControl({ version, nodeId, nodeName, publisherId, onChanged }: Props) {
+export function YankControl({ version, nodeId, nodeName, publisherId }: Props) {
   const { t } = useDashboard();
   const [asking, setAsking] = useState(false);
-  const yank = useApiMutation<{ reason: string }, NodeVersion>('POST', api.yank(publisherId, nodeId, version.version));
-  const unyank = useApiMutation<void, NodeVersion>('POST', api.yank(publisherId, nodeId, version.version, true));
+  const invalidates = nodeChangedKeys(publisherId, nodeId);
+  const yank = useApiMutation('post', '/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/yank', {
+    invalidates,
+  });
+  const unyank = useApiMutation('post', '/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/unyank', {
+    invalidates,
+  });
+  const path = { params: { path: { publisherId, nodeId, version: version.version } } };
   const label = { name: nodeName, version: version.version };
-  const done = async (key: 'yank.yankedToast' | 'yank.unyankedToast') => {
+  const done = (key: 'yank.yankedToast' | 'yank.unyankedToast') => {
     setAsking(false);
-    await onChanged();
     toast.success(t(key, label));
   };
   return (
@@ -39,7 +43,7 @@ export function YankControl({ version, nodeId, nodeName, publisherId, onChanged 
         disabled={yank.isPending || unyank.isPending}
         onClick={() =>
           version.yanked
-            ? unyank.mutate(undefined, {
+            ? unyank.mutate(path, {
                 onSuccess: () => done('yank.unyankedToast'),
                 onError: (error) => toast.error(apiErrorText(t, error)),
               })
@@ -66,7 +70,10 @@ export function YankControl({ version, nodeId, nodeName, publisherId, onChanged 
           setAsking(false);
         }}
         onConfirm={(reason) =>
-          yank.mutate({ reason }, { onSuccess: () => done('yank.yankedToast'), onError: () => undefined })
+          yank.mutate(
+            { ...path, body: { reason } },
+            { onSuccess: () => done('yank.yankedToast'), onError: () => undefined },
+          )
         }
       />
     </>

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatPercent } from '../../../lib/format/format.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
+import { nodeChangedKeys } from '../../../lib/dashboard/query-keys.ts';
 import { uploadArchive, type ArchiveUploadResult } from '../../../lib/publish/upload-archive.ts';
 import { uploadErrorText } from '../../../lib/publish/upload-error-text.ts';
 import { useDashboard } from '../context.ts';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
+import { useInvalidateKeys } from '../../../lib/query/hooks.ts';
 import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { button } from '../../ui/styles.ts';
 import { UploadedVersion } from './UploadedVersion.tsx';
@@ -25,7 +25,7 @@ export function UploadStep({ publisherId }: { publisherId: string }) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<State>({ name: 'idle' });
-  const invalidate = useInvalidate();
+  const invalidate = useInvalidateKeys();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +42,7 @@ export function UploadStep({ publisherId }: { publisherId: string }) {
         setState({ name: 'sending', fraction });
       });
       setState({ name: 'done', result, fraction });
-      await invalidate(api.nodesV2(publisherId), api.nodeVersions(result.node_version.node_id ?? ''));
+      await invalidate(nodeChangedKeys(publisherId, result.node_version.node_id ?? ''));
     } catch (error) {
       setState({ name: 'failed', message: uploadErrorText(t, error, publisherId) });
     }

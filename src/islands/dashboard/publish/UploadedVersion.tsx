@@ -1,17 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { NodeVersion } from '../../../lib/dashboard/api-types.ts';
-import type { VersionFindings as Findings } from '../../../lib/dashboard/findings.ts';
-import { api, moderationApi, nodePagePath } from '../../../lib/dashboard/paths.ts';
+import { nodePagePath } from '../../../lib/dashboard/paths.ts';
+import { nodeChangedKeys } from '../../../lib/dashboard/query-keys.ts';
 import { versionStatusView } from '../../../lib/dashboard/version-status.ts';
-import { apiQueryKey } from '../../../lib/query/hooks.ts';
+import { useApiQuery, useInvalidateKeys } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { FindingItem } from '../nodes/FindingItem.tsx';
 import { VersionFindings } from '../nodes/VersionFindings.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 
 /** How often the page asks whether the scan has finished (a running server scans within seconds). */
 const POLL_MS = 1000;
@@ -28,18 +25,19 @@ interface Props {
 export function UploadedVersion({ publisherId, uploaded }: Props) {
   const { t, lang } = useDashboard();
   const nodeId = uploaded.node_id ?? '';
-  const path = moderationApi.findings(publisherId, nodeId, uploaded.version);
-  const query = useQuery<Findings, ApiRequestError>({
-    queryKey: apiQueryKey(path),
-    queryFn: ({ signal }) => apiRequest<Findings>('GET', path, { signal }),
-    refetchInterval: (current) =>
-      (current.state.data?.status ?? 'NodeVersionStatusPending') === 'NodeVersionStatusPending' ? POLL_MS : false,
-  });
-  const invalidate = useInvalidate();
+  const query = useApiQuery(
+    '/publishers/{publisherId}/nodes/{nodeId}/versions/{version}/findings',
+    { path: { publisherId, nodeId, version: uploaded.version } },
+    {
+      refetchInterval: (data) =>
+        (data?.status ?? 'NodeVersionStatusPending') === 'NodeVersionStatusPending' ? POLL_MS : false,
+    },
+  );
+  const invalidate = useInvalidateKeys();
   const status = query.data?.status ?? uploaded.status;
   // The node's own version list (under Your nodes) shows the new status too.
   useEffect(() => {
-    if (status !== 'NodeVersionStatusPending') void invalidate(api.nodeVersions(nodeId), api.nodesV2(publisherId));
+    if (status !== 'NodeVersionStatusPending') void invalidate(nodeChangedKeys(publisherId, nodeId));
   }, [status, nodeId, publisherId, invalidate]);
   const view = versionStatusView(status);
   const held = status === 'NodeVersionStatusFlagged' || status === 'NodeVersionStatusBanned';

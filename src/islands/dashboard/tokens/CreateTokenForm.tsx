@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { apiErrorText, apiFieldErrors } from '../../../lib/api/error-text.ts';
 import type { CreatedAccessToken } from '../../../lib/dashboard/api-types.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
 import { EXPIRY_CHOICES, tokenCreateBody, type ExpiryChoice } from '../../../lib/dashboard/token-expiry.ts';
-import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
-import { useMutation } from '@tanstack/react-query';
+import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
 import { ensureFreshVerification } from '../../stores/auth.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
@@ -13,7 +11,6 @@ import { Field } from '../ui/Field.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { button, input } from '../../ui/styles.ts';
 import { isEmailNotVerified, VerifyEmailNote } from '../ui/VerifyEmailNote.tsx';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 
 interface Props {
   publisherId: string;
@@ -26,14 +23,10 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [expiry, setExpiry] = useState<ExpiryChoice>(90);
-  const invalidate = useInvalidate();
-  // A plain mutation, not useApiMutation: its result holds the secret, which must not linger in the
-  // mutation cache after the notice is closed (gcTime 0 drops it as soon as nothing observes it).
-  const create = useMutation<CreatedAccessToken, ApiRequestError, ReturnType<typeof tokenCreateBody>>({
-    mutationFn: async (body) => {
-      await ensureFreshVerification();
-      return apiRequest<CreatedAccessToken>('POST', api.tokens(publisherId), { body });
-    },
+  // The result holds the secret, which must not linger in the mutation cache after the notice is
+  // closed (gcTime 0 drops it as soon as nothing observes it).
+  const create = useApiMutation('post', '/publishers/{publisherId}/tokens', {
+    invalidates: [apiKey('/publishers/{publisherId}/tokens', { path: { publisherId } })],
     gcTime: 0,
   });
   const errors = apiFieldErrors(t, create.error);
@@ -41,21 +34,25 @@ export function CreateTokenForm({ publisherId, onCreated }: Props) {
   return (
     <form
       className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-end"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
         if (!name.trim()) return;
-        create.mutate(tokenCreateBody({ name, description, expiresInDays: expiry }), {
-          onSuccess: async (token) => {
-            onCreated(token);
-            setName('');
-            setDescription('');
-            create.reset();
-            toast.success(t('dashboard.tokens.created', { name: token.name }));
-            await invalidate(api.tokens(publisherId));
+        await ensureFreshVerification();
+        const body = tokenCreateBody({ name, description, expiresInDays: expiry });
+        create.mutate(
+          { params: { path: { publisherId } }, body },
+          {
+            onSuccess: (token) => {
+              onCreated(token);
+              setName('');
+              setDescription('');
+              create.reset();
+              toast.success(t('dashboard.tokens.created', { name: token.name }));
+            },
+            onError: (error) =>
+              toast.error(isEmailNotVerified(error) ? t('dashboard.verify.needed') : apiErrorText(t, error)),
           },
-          onError: (error) =>
-            toast.error(isEmailNotVerified(error) ? t('dashboard.verify.needed') : apiErrorText(t, error)),
-        });
+        );
       }}
       data-testid="create-token-form"
     >

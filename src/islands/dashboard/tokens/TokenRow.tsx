@@ -1,5 +1,5 @@
 import type { AccessToken } from '../../../lib/dashboard/api-types.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
+import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
 import { isExpired } from '../../../lib/dashboard/token-expiry.ts';
 import { useDashboard } from '../context.ts';
 import { formatDate } from '../../../lib/format/format.ts';
@@ -11,6 +11,9 @@ import { ConfirmedDelete } from '../ui/ConfirmedDelete.tsx';
 export function TokenRow({ token, publisherId }: { token: AccessToken; publisherId: string }) {
   const { t, lang } = useDashboard();
   const expired = isExpired(token.expiresAt, new Date());
+  const revoke = useApiMutation('delete', '/publishers/{publisherId}/tokens/{tokenId}', {
+    invalidates: [apiKey('/publishers/{publisherId}/tokens', { path: { publisherId } })],
+  });
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="token-row">
       <div className="min-w-0">
@@ -36,7 +39,8 @@ export function TokenRow({ token, publisherId }: { token: AccessToken; publisher
         </p>
       </div>
       <ConfirmedDelete
-        path={api.token(publisherId, token.id)}
+        remove={revoke}
+        variables={{ params: { path: { publisherId, tokenId: token.id } } }}
         label={t('dashboard.tokens.revoke')}
         name={token.name}
         title={t('dashboard.tokens.revokeTitle', { name: token.name })}

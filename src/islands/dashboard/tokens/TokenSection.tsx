@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { AccessToken, CreatedAccessToken } from '../../../lib/dashboard/api-types.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
+import type { CreatedAccessToken } from '../../../lib/dashboard/api-types.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -15,7 +14,7 @@ import { TokenRow } from './TokenRow.tsx';
  */
 export function TokenSection({ publisherId }: { publisherId: string }) {
   const { t } = useDashboard();
-  const query = useApiQuery<AccessToken[]>(api.tokens(publisherId));
+  const query = useApiQuery('/publishers/{publisherId}/tokens', { path: { publisherId } });
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);
   const headingId = `tokens-${publisherId}`;
   return (

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { apiErrorText, apiFieldErrors } from '../../../lib/api/error-text.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
-import { useApiMutation } from '../../../lib/query/hooks.ts';
+import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { button, input } from '../../ui/styles.ts';
@@ -10,7 +9,6 @@ import { Field } from '../ui/Field.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { isEmailNotVerified, VerifyEmailNote } from '../ui/VerifyEmailNote.tsx';
 import { newTrustedPublisherBody } from './new-trusted-publisher-body.ts';
-import type { NewTrustedPublisher, TrustedPublisher } from './types.ts';
 
 interface Props {
   publisherId: string;
@@ -27,7 +25,9 @@ export function AddTrustedPublisherForm({ publisherId, nodeIds, issuers }: Props
   const [values, setValues] = useState(EMPTY);
   const [issuer, setIssuer] = useState(issuers[0] ?? '');
   const listId = useId();
-  const add = useApiMutation<NewTrustedPublisher, TrustedPublisher>('POST', api.trustedPublishers(publisherId));
+  const add = useApiMutation('post', '/publishers/{publisherId}/trusted-publishers', {
+    invalidates: [apiKey('/publishers/{publisherId}/trusted-publishers', { path: { publisherId } })],
+  });
   const errors = apiFieldErrors(t, add.error);
   const set = (key: keyof typeof EMPTY) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
   const ready = values.nodeId.trim() && values.repository.trim() && values.workflow.trim();
@@ -38,15 +38,18 @@ export function AddTrustedPublisherForm({ publisherId, nodeIds, issuers }: Props
       onSubmit={(event) => {
         event.preventDefault();
         if (!ready) return;
-        add.mutate(newTrustedPublisherBody(values, issuer, issuers), {
-          onSuccess: (created) => {
-            setValues(EMPTY);
-            add.reset();
-            toast.success(t('trustedPublishing.added', { repository: created.repository, node: created.node_id }));
+        add.mutate(
+          { params: { path: { publisherId } }, body: newTrustedPublisherBody(values, issuer, issuers) },
+          {
+            onSuccess: (created) => {
+              setValues(EMPTY);
+              add.reset();
+              toast.success(t('trustedPublishing.added', { repository: created.repository, node: created.node_id }));
+            },
+            onError: (error) =>
+              toast.error(isEmailNotVerified(error) ? t('dashboard.verify.needed') : apiErrorText(t, error)),
           },
-          onError: (error) =>
-            toast.error(isEmailNotVerified(error) ? t('dashboard.verify.needed') : apiErrorText(t, error)),
-        });
+        );
       }}
       data-testid="add-trusted-publisher-form"
     >

@@ -1,10 +1,8 @@
 import { apiErrorText } from '../../../lib/api/error-text.ts';
-import { api } from '../../../lib/dashboard/paths.ts';
-import { useApiMutation } from '../../../lib/query/hooks.ts';
+import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import type { TrustedPublisherList } from './types.ts';
 
 interface Props {
@@ -42,14 +40,12 @@ export function RequireTrustedPublishing({ publisherId, nodes }: Props) {
 
 function RequireToggle({ publisherId, nodeId, required }: { publisherId: string; nodeId: string; required: boolean }) {
   const { t } = useDashboard();
-  const invalidate = useInvalidate();
-  const change = useApiMutation<{ require_trusted_publishing: boolean }, unknown>(
-    'PUT',
-    api.nodeTrustedPublishing(publisherId, nodeId),
-  );
+  const change = useApiMutation('put', '/publishers/{publisherId}/nodes/{nodeId}/trusted-publishing', {
+    invalidates: [apiKey('/publishers/{publisherId}/trusted-publishers', { path: { publisherId } })],
+  });
   // Shows the choice at once (the server's answer and the refetched list follow); a refusal reverts it.
   const shown =
-    change.variables !== undefined && !change.isError ? change.variables.require_trusted_publishing : required;
+    change.variables !== undefined && !change.isError ? change.variables.body.require_trusted_publishing : required;
   return (
     <li>
       <label className="inline-flex items-center gap-2 text-sm">
@@ -60,13 +56,12 @@ function RequireToggle({ publisherId, nodeId, required }: { publisherId: string;
           onChange={(event) => {
             const next = event.target.checked;
             change.mutate(
-              { require_trusted_publishing: next },
+              { params: { path: { publisherId, nodeId } }, body: { require_trusted_publishing: next } },
               {
-                onSuccess: async () => {
+                onSuccess: () => {
                   toast.success(
                     t(next ? 'trustedPublishing.requireOn' : 'trustedPublishing.requireOff', { node: nodeId }),
                   );
-                  await invalidate(api.trustedPublishers(publisherId));
                 },
                 onError: (error) => toast.error(apiErrorText(t, error)),
               },

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/dashboard/paths.ts';
+import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
 import { formatDate } from '../../../lib/format/format.ts';
 import { muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
@@ -16,6 +16,9 @@ interface Props {
 /** One registration: node, repository, workflow and the optional limits; remove. */
 export function TrustedPublisherRow({ entry, publisherId, showIssuer }: Props) {
   const { t, lang } = useDashboard();
+  const remove = useApiMutation('delete', '/publishers/{publisherId}/trusted-publishers/{trustedPublisherId}', {
+    invalidates: [apiKey('/publishers/{publisherId}/trusted-publishers', { path: { publisherId } })],
+  });
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="trusted-publisher-row">
       <div className="min-w-0">
@@ -69,7 +72,8 @@ export function TrustedPublisherRow({ entry, publisherId, showIssuer }: Props) {
         </p>
       </div>
       <ConfirmedDelete
-        path={api.trustedPublisher(publisherId, entry.id)}
+        remove={remove}
+        variables={{ params: { path: { publisherId, trustedPublisherId: entry.id } } }}
         label={t('trustedPublishing.remove')}
         name={entry.node_id}
         title={t('trustedPublishing.removeTitle', { node: entry.node_id })}

@@ -1,4 +1,3 @@
-import { api } from '../../../lib/dashboard/paths.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
@@ -6,7 +5,6 @@ import { muted } from '../../ui/styles.ts';
 import { AddTrustedPublisherForm } from './AddTrustedPublisherForm.tsx';
 import { RequireTrustedPublishing } from './RequireTrustedPublishing.tsx';
 import { TrustedPublisherRow } from './TrustedPublisherRow.tsx';
-import type { TrustedPublisherList } from './types.ts';
 
 /**
  * Trusted publishing for one publisher (owners only): which CI workflows may publish which nodes,
@@ -14,7 +12,7 @@ import type { TrustedPublisherList } from './types.ts';
  */
 export function TrustedPublisherSection({ publisherId }: { publisherId: string }) {
   const { t } = useDashboard();
-  const query = useApiQuery<TrustedPublisherList>(api.trustedPublishers(publisherId));
+  const query = useApiQuery('/publishers/{publisherId}/trusted-publishers', { path: { publisherId } });
   const headingId = `trusted-publishing-${publisherId}`;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3" data-testid="trusted-publishing-section">

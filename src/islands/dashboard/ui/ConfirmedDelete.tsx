@@ -1,14 +1,17 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ApiRequestError } from '../../../lib/api/client.ts';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
-import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { button } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
 
-interface Props {
-  /** The DELETE to send once confirmed (the data layer refreshes the list it belongs to). */
-  path: string;
+interface Props<Variables> {
+  /** The DELETE to send once confirmed (a `useApiMutation` that names the list it refreshes). */
+  remove: UseMutationResult<unknown, ApiRequestError, Variables>;
+  /** What that mutation is called with (the row's path parameters). */
+  variables: Variables;
   /** The button's label, and the dialog's confirm button. */
   label: string;
   /** What the row is about, for screen readers: several rows carry the same button. */
@@ -24,10 +27,18 @@ interface Props {
  * A row's "remove" (revoke a token, remove a webhook or a trusted publisher): a button that asks
  * first, shows a refusal inside the dialog and in a toast, and says when it is done.
  */
-export function ConfirmedDelete({ path, label, name, title, body, pendingLabel, done }: Props) {
+export function ConfirmedDelete<Variables>({
+  remove,
+  variables,
+  label,
+  name,
+  title,
+  body,
+  pendingLabel,
+  done,
+}: Props<Variables>) {
   const { t } = useDashboard();
   const [open, setOpen] = useState(false);
-  const remove = useApiMutation<void, void>('DELETE', path);
   return (
     <>
       <button type="button" className={button.dangerGhost} onClick={() => setOpen(true)}>
@@ -48,7 +59,7 @@ export function ConfirmedDelete({ path, label, name, title, body, pendingLabel, 
           setOpen(false);
         }}
         onConfirm={() =>
-          remove.mutate(undefined, {
+          remove.mutate(variables, {
             onSuccess: () => {
               toast.success(done);
               setOpen(false);

@@ -1,24 +1,16 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest, type ApiRequestError } from '../../../lib/api/client.ts';
 import { apiErrorText, apiFieldErrors } from '../../../lib/api/error-text.ts';
 import { toast } from '../../toast/index.ts';
 import { ErrorNote } from '../../ui/ErrorNote.tsx';
 import { button } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
 import { TextField } from '../ui/TextField.tsx';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
-import { SUBSCRIBABLE_EVENTS, webhookPaths, type CreatedWebhook, type SubscribableEvent } from './types.ts';
+import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
+import { SUBSCRIBABLE_EVENTS, type CreatedWebhook, type SubscribableEvent } from './types.ts';
 
 interface Props {
   publisherId: string;
   onCreated: (webhook: CreatedWebhook) => void;
-}
-
-interface Body {
-  url: string;
-  description: string;
-  events: SubscribableEvent[];
 }
 
 /** Address, optional description and the events of a new endpoint (the verdict events checked by default). */
@@ -27,10 +19,9 @@ export function CreateWebhookForm({ publisherId, onCreated }: Props) {
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<SubscribableEvent[]>(['version.active', 'version.flagged']);
-  const invalidate = useInvalidate();
-  // A plain mutation with gcTime 0: its result holds the secret, which must not outlive the notice.
-  const create = useMutation<CreatedWebhook, ApiRequestError, Body>({
-    mutationFn: (body) => apiRequest<CreatedWebhook>('POST', webhookPaths.list(publisherId), { body }),
+  // gcTime 0: the result holds the secret, which must not outlive the notice.
+  const create = useApiMutation('post', '/publishers/{publisherId}/webhooks', {
+    invalidates: [apiKey('/publishers/{publisherId}/webhooks', { path: { publisherId } })],
     gcTime: 0,
   });
   const errors = apiFieldErrors(t, create.error);
@@ -46,15 +37,14 @@ export function CreateWebhookForm({ publisherId, onCreated }: Props) {
         submit.preventDefault();
         if (!ready) return;
         create.mutate(
-          { url: url.trim(), description: description.trim(), events },
+          { params: { path: { publisherId } }, body: { url: url.trim(), description: description.trim(), events } },
           {
-            onSuccess: async (webhook) => {
+            onSuccess: (webhook) => {
               onCreated(webhook);
               setUrl('');
               setDescription('');
               create.reset();
               toast.success(t('webhooks.added', { url: webhook.url }));
-              await invalidate(webhookPaths.list(publisherId));
             },
             onError: (error) => toast.error(apiErrorText(t, error)),
           },

@@ -1,19 +1,20 @@
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import { formatDate } from '../../../lib/format/format.ts';
-import { useApiMutation } from '../../../lib/query/hooks.ts';
+import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { button, muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
-import { useInvalidate } from '../../../lib/query/use-invalidate.ts';
 import { LastDelivery } from './LastDelivery.tsx';
-import { webhookPaths, type Webhook } from './types.ts';
+import type { Webhook } from './types.ts';
 import { ConfirmedDelete } from '../ui/ConfirmedDelete.tsx';
 
 /** One endpoint: where it sends, what, its secret's prefix, its last delivery; test it or remove it. */
 export function WebhookRow({ webhook, publisherId }: { webhook: Webhook; publisherId: string }) {
   const { t, lang } = useDashboard();
-  const ping = useApiMutation<void, { event_id: string }>('POST', webhookPaths.ping(publisherId, webhook.id));
-  const invalidate = useInvalidate();
+  const invalidates = [apiKey('/publishers/{publisherId}/webhooks', { path: { publisherId } })];
+  const ping = useApiMutation('post', '/publishers/{publisherId}/webhooks/{webhookId}/ping', { invalidates });
+  const remove = useApiMutation('delete', '/publishers/{publisherId}/webhooks/{webhookId}', { invalidates });
+  const path = { params: { path: { publisherId, webhookId: webhook.id } } };
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="webhook-row">
       <div className="min-w-0 flex-1">
@@ -46,11 +47,8 @@ export function WebhookRow({ webhook, publisherId }: { webhook: Webhook; publish
           className={button.secondary}
           disabled={ping.isPending}
           onClick={() =>
-            ping.mutate(undefined, {
-              onSuccess: async () => {
-                toast.success(t('webhooks.pinged', { url: webhook.url }));
-                await invalidate(webhookPaths.list(publisherId));
-              },
+            ping.mutate(path, {
+              onSuccess: () => toast.success(t('webhooks.pinged', { url: webhook.url })),
               onError: (error) => toast.error(apiErrorText(t, error)),
             })
           }
@@ -59,7 +57,8 @@ export function WebhookRow({ webhook, publisherId }: { webhook: Webhook; publish
           <span className="sr-only"> {webhook.url}</span>
         </button>
         <ConfirmedDelete
-          path={webhookPaths.one(publisherId, webhook.id)}
+          remove={remove}
+          variables={path}
           label={t('webhooks.remove')}
           name={webhook.url}
           title={t('webhooks.removeTitle', { url: webhook.url })}

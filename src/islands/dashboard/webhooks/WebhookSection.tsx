@@ -6,7 +6,7 @@ import { muted } from '../../ui/styles.ts';
 import { CreateWebhookForm } from './CreateWebhookForm.tsx';
 import { NewWebhookSecret } from './NewWebhookSecret.tsx';
 import { WebhookRow } from './WebhookRow.tsx';
-import { webhookPaths, type CreatedWebhook, type Webhook } from './types.ts';
+import type { CreatedWebhook } from './types.ts';
 
 /**
  * A publisher's webhook endpoints (owners only), each with its last delivery. The secret of a new
@@ -14,7 +14,7 @@ import { webhookPaths, type CreatedWebhook, type Webhook } from './types.ts';
  */
 export function WebhookSection({ publisherId }: { publisherId: string }) {
   const { t } = useDashboard();
-  const query = useApiQuery<Webhook[]>(webhookPaths.list(publisherId));
+  const query = useApiQuery('/publishers/{publisherId}/webhooks', { path: { publisherId } });
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const headingId = `webhooks-${publisherId}`;
   return (

@@ -6,14 +6,6 @@ export type CreatedWebhook = ApiSchema<'CreatedWebhook'>;
 /** The schema is registered as nullable (an endpoint may have none yet): the type of one that exists. */
 export type WebhookDelivery = NonNullable<ApiSchema<'WebhookDelivery'>>;
 
-export const webhookPaths = {
-  list: (publisherId: string) => `/publishers/${encodeURIComponent(publisherId)}/webhooks`,
-  one: (publisherId: string, webhookId: string) =>
-    `/publishers/${encodeURIComponent(publisherId)}/webhooks/${encodeURIComponent(webhookId)}`,
-  ping: (publisherId: string, webhookId: string) =>
-    `/publishers/${encodeURIComponent(publisherId)}/webhooks/${encodeURIComponent(webhookId)}/ping`,
-};
-
 /** The events an owner can subscribe to, in the order the form offers them, with their label keys. */
 export const SUBSCRIBABLE_EVENTS = [
   ['version.published', 'webhooks.event.versionPublished'],
