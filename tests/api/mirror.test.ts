@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
 import { signUp, EMULATOR_PROJECT, type EmulatorUser } from '../support/firebase-emulator.ts';
 import { comfyCliPublishBody } from '../support/publish.ts';
+import { pgliteTemplateFile } from '../support/pglite-template.ts';
 import { createThrowawayPostgres, postgresTemplate } from '../support/test-db.ts';
 import { buildZip, samplePackFiles } from '../support/zip.ts';
 import { pythonAvailable } from '../support/zip-oracles.ts';
@@ -33,11 +34,14 @@ let proxyPort = 0;
 let upstreamEnv: Record<string, string> = {};
 let mirrorEnv: Record<string, string> = {};
 let dirs: string[] = [];
-/** On the PostgreSQL pass each server gets a database of its own; otherwise each its embedded one. */
+/**
+ * On the PostgreSQL pass each server gets a database of its own (a clone of the migrated template);
+ * otherwise each its embedded one, loaded from a migrated dump.
+ */
 const databases: { url: string; drop(): Promise<void> }[] = [];
 const onPostgres = process.env['TEST_DB_DRIVER'] === 'postgres';
 async function databaseEnv(): Promise<Record<string, string>> {
-  if (!onPostgres) return {};
+  if (!onPostgres) return { NODEYARD_INSTANCE_PGLITE_TEMPLATE: await pgliteTemplateFile() };
   // A clone of the migrated template: these servers' subject is the mirror, not a first migration.
   const database = await createThrowawayPostgres({ template: await postgresTemplate() });
   databases.push(database);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
 import { EMULATOR_PROJECT, signUp } from '../support/firebase-emulator.ts';
 import { comfyCliPublishBody } from '../support/publish.ts';
+import { pgliteTemplateFile } from '../support/pglite-template.ts';
 import { startS3Server, TEST_S3, type TestS3Server } from '../support/s3-server.ts';
 import { createThrowawayPostgres } from '../support/test-db.ts';
 import { buildZip, samplePackFiles } from '../support/zip.ts';
@@ -105,6 +106,7 @@ describe.skipIf(driver !== 'pglite')('S3 storage, one instance on embedded PGlit
       {
         ...s3.env,
         DATA_DIR: dataDir,
+        NODEYARD_INSTANCE_PGLITE_TEMPLATE: await pgliteTemplateFile(),
         FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
         FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099',
         RATE_LIMIT_ENABLED: 'false',

@@ -28,7 +28,15 @@ let cached: Blob | undefined;
 
 /** A dump of an empty, fully migrated PGlite database, made once per set of migrations. */
 export async function pgliteTemplate(): Promise<Blob> {
-  if (cached) return cached;
+  cached ??= new Blob([readFileSync(await pgliteTemplateFile())]);
+  return cached;
+}
+
+/**
+ * The template's file (made when missing): server processes the tests start load it into their new data
+ * directory (NODEYARD_INSTANCE_PGLITE_TEMPLATE, bench/lib/instance-entry.ts).
+ */
+export async function pgliteTemplateFile(): Promise<string> {
   const file = join(tmpdir(), `nodeyard-pglite-template-${migrationsHash()}.tar`);
   if (!existsSync(file)) {
     const database = await openDatabase({ driver: 'pglite' });
@@ -40,6 +48,5 @@ export async function pgliteTemplate(): Promise<Blob> {
     writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
     renameSync(partial, file);
   }
-  cached = new Blob([readFileSync(file)]);
-  return cached;
+  return file;
 }
