@@ -4,7 +4,7 @@ import { formatDate } from '../../lib/format/format.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { Pagination } from '../ui/Pagination.tsx';
+import { AdminPagination } from './AdminPagination.tsx';
 import { button, compactCard, muted } from '../ui/styles.ts';
 import { useAdmin } from './context.ts';
 import { QueryStatus } from './QueryStatus.tsx';
@@ -196,17 +196,7 @@ export function AppealsQueue() {
           ))}
         </ul>
       )}
-      {query.data && query.data.totalPages > 1 && (
-        <Pagination
-          label={t('admin.pagination.label')}
-          page={page}
-          totalPages={query.data.totalPages}
-          onPage={(p) => setParams({ page: String(p) })}
-          previousLabel={t('admin.pagination.previous')}
-          nextLabel={t('admin.pagination.next')}
-          status={t('admin.pagination.summary', { page, pages: query.data.totalPages, count: query.data.total })}
-        />
-      )}
+      <AdminPagination list={query.data} page={page} onPage={(p) => setParams({ page: String(p) })} />
       <UndoBar target={undo} onDone={() => setUndo(null)} />
     </section>
   );

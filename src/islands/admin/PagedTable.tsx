@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { type Column, TableHead } from '../ui/TableHead.tsx';
-import { Pagination } from '../ui/Pagination.tsx';
-import { useAdmin } from './context.ts';
+import { AdminPagination } from './AdminPagination.tsx';
 import { QueryStatus } from './QueryStatus.tsx';
 import { muted } from '../ui/styles.ts';
 
@@ -23,7 +22,6 @@ interface Props<T extends Paged> {
 
 /** Loading/error lines, then a captioned table with its pager: the frame every admin list shares. */
 export function PagedTable<T extends Paged>({ query, caption, columns, page, onPage, children }: Props<T>) {
-  const { t } = useAdmin();
   return (
     <>
       <QueryStatus query={query} />
@@ -39,20 +37,7 @@ export function PagedTable<T extends Paged>({ query, caption, columns, page, onP
             <tbody>{children(query.data)}</tbody>
           </table>
           <div className="pt-3">
-            <Pagination
-              label={t('admin.pagination.label')}
-              page={page}
-              totalPages={query.data.totalPages}
-              onPage={onPage}
-              previousLabel={t('admin.pagination.previous')}
-              nextLabel={t('admin.pagination.next')}
-              status={t('admin.pagination.summary', {
-                page,
-                pages: Math.max(query.data.totalPages, 1),
-                count: query.data.total,
-              })}
-              showSingle
-            />
+            <AdminPagination list={query.data} page={page} onPage={onPage} showSingle />
           </div>
         </div>
       )}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { VersionStatus } from '../../lib/dashboard/api-types.ts';
 import { useApiQuery } from '../../lib/query/hooks.ts';
 import { useAdmin } from './context.ts';
-import { Pagination } from '../ui/Pagination.tsx';
+import { AdminPagination } from './AdminPagination.tsx';
 import { QueryStatus } from './QueryStatus.tsx';
 import { ReviewItem } from './ReviewItem.tsx';
 import { hasCriticalFindings, versionLabel, type Decision } from './review-types.ts';
@@ -173,17 +173,7 @@ export function ReviewQueue() {
           }
         />
       ))}
-      {query.data && query.data.totalPages > 1 && (
-        <Pagination
-          label={t('admin.pagination.label')}
-          page={page}
-          totalPages={query.data.totalPages}
-          onPage={(p) => setParams({ page: String(p) })}
-          previousLabel={t('admin.pagination.previous')}
-          nextLabel={t('admin.pagination.next')}
-          status={t('admin.pagination.summary', { page, pages: query.data.totalPages, count: query.data.total })}
-        />
-      )}
+      <AdminPagination list={query.data} page={page} onPage={(p) => setParams({ page: String(p) })} />
       <ConfirmDialog
         open={confirmingBatch}
         title={t('admin.review.criticalTitle', {

@@ -12,7 +12,7 @@ import { TokenSection } from './tokens/TokenSection.tsx';
 import { WebhookSection } from './webhooks/WebhookSection.tsx';
 import { TrustedPublisherSection } from './trusted-publishing/TrustedPublisherSection.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { StatusBadge } from './ui/StatusBadge.tsx';
+import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { button, card, muted } from '../ui/styles.ts';
 
 /** GET /publishers/{id}/permissions: whether the viewer may edit, their role, and why not. */

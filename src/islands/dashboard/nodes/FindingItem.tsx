@@ -1,6 +1,6 @@
 import { ruleKeys, severityTone, type ScanFinding } from '../../../lib/dashboard/findings.ts';
 import { useDashboard } from '../context.ts';
-import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 
 /**
  * One scanner finding in the publisher's language: the rule's title and plain explanation (by rule

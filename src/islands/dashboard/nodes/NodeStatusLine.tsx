@@ -2,7 +2,7 @@ import type { RegistryNode } from '../../../lib/dashboard/api-types.ts';
 import { nodeStatusView } from '../../../lib/dashboard/node-status.ts';
 import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
-import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { OWNER_VISIBLE_STATUSES } from './VersionList.tsx';
 
 /**

@@ -8,7 +8,7 @@ import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { formatDate } from '../../../lib/format/format.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { button } from '../../ui/styles.ts';
 import { DeprecateDialog } from './DeprecateDialog.tsx';
 import { YankControl } from './YankControl.tsx';

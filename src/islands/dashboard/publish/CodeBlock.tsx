@@ -1,5 +1,5 @@
 import { useDashboard } from '../context.ts';
-import { CopyButton } from '../ui/CopyButton.tsx';
+import { CopyButton } from '../../ui/CopyButton.tsx';
 import { toast } from '../../toast/index.ts';
 
 const codeClass =

@@ -8,7 +8,7 @@ import { useApiQuery, useInvalidateKeys } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { FindingItem } from '../nodes/FindingItem.tsx';
 import { VersionFindings } from '../nodes/VersionFindings.tsx';
-import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 
 /** How often the page asks whether the scan has finished (a running server scans within seconds). */
 const POLL_MS = 1000;

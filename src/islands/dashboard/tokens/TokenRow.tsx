@@ -3,7 +3,7 @@ import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
 import { isExpired } from '../../../lib/dashboard/token-expiry.ts';
 import { useDashboard } from '../context.ts';
 import { formatDate } from '../../../lib/format/format.ts';
-import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { muted } from '../../ui/styles.ts';
 import { ConfirmedDelete } from '../ui/ConfirmedDelete.tsx';
 

@@ -5,7 +5,7 @@ import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { muted } from '../../ui/styles.ts';
 import { CreateTokenForm } from './CreateTokenForm.tsx';
-import { NewTokenNotice } from './NewTokenNotice.tsx';
+import { NewSecretNotice } from '../ui/NewSecretNotice.tsx';
 import { TokenRow } from './TokenRow.tsx';
 
 /**
@@ -24,7 +24,12 @@ export function TokenSection({ publisherId }: { publisherId: string }) {
       </h4>
       <p className={muted}>{t('dashboard.tokens.lead')}</p>
       {created ? (
-        <NewTokenNotice token={created} onDone={() => setCreated(null)} />
+        <NewSecretNotice
+          texts="dashboard.tokens"
+          secret={created.token}
+          testId="new-token"
+          onDone={() => setCreated(null)}
+        />
       ) : (
         <CreateTokenForm publisherId={publisherId} onCreated={setCreated} />
       )}

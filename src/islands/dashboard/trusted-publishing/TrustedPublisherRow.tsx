@@ -2,7 +2,7 @@ import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
 import { formatDate } from '../../../lib/format/format.ts';
 import { muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
-import { StatusBadge } from '../ui/StatusBadge.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { TrustedPublisher } from './types.ts';
 import { ConfirmedDelete } from '../ui/ConfirmedDelete.tsx';
 

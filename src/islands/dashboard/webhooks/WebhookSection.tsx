@@ -4,7 +4,7 @@ import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { muted } from '../../ui/styles.ts';
 import { CreateWebhookForm } from './CreateWebhookForm.tsx';
-import { NewWebhookSecret } from './NewWebhookSecret.tsx';
+import { NewSecretNotice } from '../ui/NewSecretNotice.tsx';
 import { WebhookRow } from './WebhookRow.tsx';
 import type { CreatedWebhook } from './types.ts';
 
@@ -24,7 +24,12 @@ export function WebhookSection({ publisherId }: { publisherId: string }) {
       </h4>
       <p className={muted}>{t('webhooks.lead')}</p>
       {created ? (
-        <NewWebhookSecret webhook={created} onDone={() => setCreated(null)} />
+        <NewSecretNotice
+          texts="webhooks"
+          secret={created.secret}
+          testId="new-webhook"
+          onDone={() => setCreated(null)}
+        />
       ) : (
         <CreateWebhookForm publisherId={publisherId} onCreated={setCreated} />
       )}
