@@ -7,6 +7,7 @@
 // entry). PGlite by default
 // (BENCH_DRIVERS=postgres with DATABASE_URL for PostgreSQL); needs a site build.
 import { cpus, loadavg } from 'node:os';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { benchDrivers, startCorpusInstance, withSite } from './lib/corpus-instance.ts';
 
 const PAGES = Number(process.env['BENCH_PAGES'] ?? 1000);
@@ -36,6 +37,33 @@ async function bytesOf(url: string, encoding: string): Promise<number> {
   const response = await fetch(url, { headers: { 'accept-encoding': encoding } });
   await response.arrayBuffer();
   return Number(response.headers.get('content-length') ?? 0);
+}
+
+/**
+ * What other brotli settings would store, and the CPU each costs per page (process CPU time, so the
+ * machine's load inflates it less than wall time would): the stored copy is compressed on a miss.
+ */
+function brotliSettings(pages: Buffer[]): void {
+  for (const quality of [5, 6, 7, 8, 9, 10, 11]) {
+    for (const window of quality === 7 ? [16, 22, 24] : [22]) {
+      const cpu = process.cpuUsage();
+      let bytes = 0;
+      for (const page of pages) {
+        bytes += brotliCompressSync(page, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: quality,
+            [constants.BROTLI_PARAM_LGWIN]: window,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        }).length;
+      }
+      const used = process.cpuUsage(cpu);
+      console.log(
+        `  brotli q${quality} window 2^${window}: ${(bytes / pages.length).toFixed(0)} bytes per page, ` +
+          `${((used.user + used.system) / 1000 / pages.length).toFixed(1)} ms CPU per page${quality === 7 && window === 22 ? ' (stored today)' : ''}`,
+      );
+    }
+  }
 }
 
 console.log(`bench:cache-capacity — ${PAGES} node pages; load average ${load()} on ${cpus().length} cores.`);
@@ -74,8 +102,11 @@ for (const driver of process.env['BENCH_DRIVERS'] ? benchDrivers() : (['pglite']
     let identity = 0;
     let gzip = 0;
     let br = 0;
+    const plain: Buffer[] = [];
     for (const url of sample) {
-      identity += await bytesOf(url, 'identity');
+      const response = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+      plain.push(Buffer.from(await response.arrayBuffer()));
+      identity += plain.at(-1)!.length;
       gzip += await bytesOf(url, 'gzip');
       br += await bytesOf(url, 'br');
     }
@@ -94,6 +125,7 @@ for (const driver of process.env['BENCH_DRIVERS'] ? benchDrivers() : (['pglite']
         `${(br / sample.length / 1024).toFixed(1)} KiB brotli (mean of ${sample.length}); ` +
         `the earlier layout (all three kept) ≈ ${earlier.toFixed(0)} bytes per page → ${Math.floor(BOUND / earlier)} pages.`,
     );
+    brotliSettings(plain);
   } finally {
     await instance.stop();
   }
