@@ -73,8 +73,8 @@ export async function backfillArchiveHashes(services: Services): Promise<HashBac
 
 /**
  * At start-up: queues the backfill when some accepted archive lacks its hash and no backfill is
- * already queued or running. Two instances starting together may both queue one; the second finds
- * nothing left to do.
+ * already queued or running. Two instances starting together queue one: the kind's dedupe key makes
+ * the second insert a no-op.
  */
 export async function queueArchiveHashBackfill(db: Db): Promise<boolean> {
   const [pending] = await db.select({ id: archives.id }).from(archives).where(needsHash).limit(1);

@@ -77,8 +77,8 @@ export async function backfillReadmes(services: Services): Promise<ReadmeBackfil
 
 /**
  * At start-up: queues the backfill when some accepted archive of a version has no stored README and
- * no backfill is already queued or running. Two instances starting together may both queue one; the
- * second finds nothing left to do.
+ * no backfill is already queued or running. Two instances starting together queue one: the kind's
+ * dedupe key makes the second insert a no-op.
  */
 export async function queueReadmeBackfill(db: Db): Promise<boolean> {
   const [pending] = await archivesWithoutReadme(db).where(lacksReadme).limit(1);

@@ -86,7 +86,7 @@ export async function backfillCapabilities(services: Services): Promise<Capabili
 
 /**
  * At start-up: queues the backfill when some scanned version has no summary and none is already
- * queued or running. Two instances starting together may both queue one; the second finds less to do.
+ * queued or running. Two instances starting together queue one (the kind's dedupe key).
  */
 export async function queueCapabilitiesBackfill(db: Db): Promise<boolean> {
   const [pending] = await scannedWithoutCapabilities(db).where(lacksCapabilities).limit(1);
