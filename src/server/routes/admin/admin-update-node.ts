@@ -1,13 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { ADMIN_ACTIONS } from '../../services/audit/actions.ts';
 import { getAdminNode } from '../../services/nodes/admin-targets.ts';
-import { adminUpdateNode } from '../../services/nodes/admin-update-node.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
+import { NODE_EDIT_POLICIES } from '../../services/nodes/node-edit-policy.ts';
+import { toNodeChanges } from '../../services/nodes/node-fields.ts';
+import { updateNode } from '../../services/nodes/update-node.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 import { bearerSecurity, errorResponses, NodeSchema } from '../schemas.ts';
-import { toNodeChanges } from './node-changes.ts';
 import { AdminUpdateNodeBody, NodeIdParams } from './schemas.ts';
 
 const route = createRoute({
@@ -34,13 +34,15 @@ const route = createRoute({
 export function registerAdminUpdateNode(app: App) {
   app.openapi(route, async (c) => {
     const admin = await requireAdmin(c);
-    const { db, config } = c.get('services');
+    const { db, config, clock } = c.get('services');
     const node = await getAdminNode(db, c.req.valid('param').nodeId);
-    const updated = await adminUpdateNode(db, {
+    const { publisher, ...fields } = c.req.valid('json');
+    const updated = await updateNode(db, {
       actor: admin,
       node,
-      changes: toNodeChanges(c.req.valid('json')),
-      action: ADMIN_ACTIONS.nodeAdminUpdate,
+      changes: toNodeChanges({ ...fields, publisher_id: publisher?.id }),
+      policy: NODE_EDIT_POLICIES.admin,
+      now: clock.now(),
     });
     const [bundle] = await loadNodeBundles(db, [updated]);
     return c.json(toApiNode(bundle!, config), 200);

@@ -2,7 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
 import { ADMIN_ACTIONS } from '../../services/audit/actions.ts';
-import { adminUpdateNode } from '../../services/nodes/admin-update-node.ts';
+import { NODE_EDIT_POLICIES } from '../../services/nodes/node-edit-policy.ts';
+import { updateNode } from '../../services/nodes/update-node.ts';
 import { getPublisherOr404 } from '../../services/publishers/access.ts';
 import { getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
 import { conflict } from '../../errors.ts';
@@ -45,7 +46,7 @@ export function registerBanPublisherNode(app: App) {
   ] as const) {
     app.openapi(route, async (c) => {
       const admin = await requireAdmin(c);
-      const { db } = c.get('services');
+      const { db, clock } = c.get('services');
       const { publisherId, nodeId } = c.req.valid('param');
       const publisher = await getPublisherOr404(db, publisherId);
       const node = await getPublisherNode(db, publisher, nodeId);
@@ -59,10 +60,12 @@ export function registerBanPublisherNode(app: App) {
         status === 'NodeStatusBanned'
           ? { status, ...(reason ? { status_detail: reason } : {}) }
           : { status, status_detail: null };
-      await adminUpdateNode(db, {
+      await updateNode(db, {
         actor: admin,
         node,
         changes,
+        policy: NODE_EDIT_POLICIES.admin,
+        now: clock.now(),
         action,
         extras: reason ? { reason } : {},
       });

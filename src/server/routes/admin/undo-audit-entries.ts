@@ -40,10 +40,16 @@ export function registerAdminUndo(app: App) {
     const admin = await requireAdmin(c);
     const body = c.req.valid('json');
     if (!body.entry_ids && !body.batch_id) throw badRequest('Give entry_ids or batch_id.');
-    const undone = await undoEntries(c.get('services').db, admin, {
-      ...(body.entry_ids ? { entryIds: body.entry_ids } : {}),
-      ...(body.batch_id ? { batchId: body.batch_id } : {}),
-    });
+    const { db, clock } = c.get('services');
+    const undone = await undoEntries(
+      db,
+      admin,
+      {
+        ...(body.entry_ids ? { entryIds: body.entry_ids } : {}),
+        ...(body.batch_id ? { batchId: body.batch_id } : {}),
+      },
+      clock.now(),
+    );
     return c.json({ undone }, 200);
   });
 }

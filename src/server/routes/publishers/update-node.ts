@@ -3,6 +3,8 @@ import type { App } from '../../app-env.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { authorizePublisher } from '../../auth/publisher-access.ts';
 import { assertNodeWritable, getPublisherNode } from '../../services/nodes/publisher-nodes.ts';
+import { NODE_EDIT_POLICIES } from '../../services/nodes/node-edit-policy.ts';
+import { toNodeChanges } from '../../services/nodes/node-fields.ts';
 import { updateNode } from '../../services/nodes/update-node.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 import { bearerSecurity, errorResponses, NodeSchema } from '../schemas.ts';
@@ -36,7 +38,13 @@ export function registerUpdateNode(app: App) {
     const { db, config, clock } = c.get('services');
     const node = await getPublisherNode(db, publisher, nodeId);
     assertNodeWritable(node, viewer);
-    const updated = await updateNode(db, viewer, node, c.req.valid('json'), clock.now());
+    const updated = await updateNode(db, {
+      actor: viewer,
+      node,
+      changes: toNodeChanges(c.req.valid('json')),
+      policy: NODE_EDIT_POLICIES.publisher,
+      now: clock.now(),
+    });
     const [bundle] = await loadNodeBundles(db, [updated]);
     return c.json(toApiNode(bundle!, config), 200);
   });

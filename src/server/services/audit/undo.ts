@@ -7,9 +7,10 @@ import { getPublisherOr404 } from '../publishers/access.ts';
 import { REPORT_ACTIONS, reopenReport } from '../reports/resolve-report.ts';
 import { ADMIN_ACTIONS, UNDOABLE_ACTIONS } from './actions.ts';
 import { banPublisher, unbanPublisher } from '../publishers/ban-publisher.ts';
-import { nodeAdminState, type NodeAdminChanges } from '../nodes/node-state.ts';
+import { NODE_EDIT_POLICIES } from '../nodes/node-edit-policy.ts';
+import { nodeState, type NodeChanges } from '../nodes/node-state.ts';
 import { getAdminNode } from '../nodes/admin-targets.ts';
-import { adminUpdateNode } from '../nodes/admin-update-node.ts';
+import { updateNode } from '../nodes/update-node.ts';
 import { getUserOr404, userAdminState, adminUpdateUser, type UserAdminState } from '../users/update-user.ts';
 import { applyVersionUpdate } from '../versions/admin-update-version.ts';
 import { versionAdminState, type VersionAdminChanges } from '../versions/version-state.ts';
@@ -45,20 +46,21 @@ function restoreValues(entry: AuditRow): Json {
 }
 
 /** Undoes a yank (unyanks) or an unyank (yanks again, with the reason it had). */
-async function undoYank(tx: Db, actor: UserRow, entry: AuditRow): Promise<void> {
+async function undoYank(tx: Db, actor: UserRow, entry: AuditRow, now: Date): Promise<void> {
   const [version] = await tx.select().from(nodeVersions).where(eq(nodeVersions.id, entry.targetId));
   if (!version) throw notFound(`The version of audit entry ${entry.id} no longer exists.`);
   assertUnchangedSince(entry, yankState(version) as unknown as Json);
   const before = (entry.before ?? {}) as Json;
   const reason = before['yanked'] === true ? String(before['yanked_reason'] ?? '') : null;
-  await applyYank(tx, { actor, version, reason, now: new Date(), extras: { undo_of: entry.id } });
+  await applyYank(tx, { actor, version, reason, now, extras: { undo_of: entry.id } });
 }
 
-async function undoOne(tx: Db, actor: UserRow, entry: AuditRow): Promise<void> {
+async function undoOne(tx: Db, actor: UserRow, entry: AuditRow, now: Date): Promise<void> {
   const extras = { undo_of: entry.id };
-  if (entry.action === YANK_ACTIONS.yank || entry.action === YANK_ACTIONS.unyank) return undoYank(tx, actor, entry);
+  if (entry.action === YANK_ACTIONS.yank || entry.action === YANK_ACTIONS.unyank)
+    return undoYank(tx, actor, entry, now);
   if (entry.action === QUARANTINE_ACTIONS.release || entry.action === QUARANTINE_ACTIONS.ban) {
-    return undoQuarantineDecision(tx, actor, entry, new Date());
+    return undoQuarantineDecision(tx, actor, entry, now);
   }
   switch (entry.targetType) {
     case 'node_version': {
@@ -71,9 +73,10 @@ async function undoOne(tx: Db, actor: UserRow, entry: AuditRow): Promise<void> {
     }
     case 'node': {
       const node = await getAdminNode(tx, entry.targetId);
-      assertUnchangedSince(entry, nodeAdminState(node) as unknown as Json);
-      const changes = restoreValues(entry) as NodeAdminChanges;
-      await adminUpdateNode(tx, { actor, node, changes, action: ADMIN_ACTIONS.undo, extras });
+      assertUnchangedSince(entry, nodeState(node) as unknown as Json);
+      const changes = restoreValues(entry) as NodeChanges;
+      const policy = NODE_EDIT_POLICIES.admin;
+      await updateNode(tx, { actor, node, changes, policy, now, action: ADMIN_ACTIONS.undo, extras });
       return;
     }
     case 'user': {
@@ -124,12 +127,14 @@ async function loadEntries(db: Db, input: { entryIds?: number[]; batchId?: strin
 /**
  * Reverses admin actions by re-applying the `before` of their audit entries, newest first, in one
  * transaction. Only your own entries, only once each, and only while the record still looks as
- * the entry left it; each reversal writes its own audit row (`audit.undo`, after.undo_of = id).
+ * the entry left it; each reversal writes its own audit row (`audit.undo`, after.undo_of = id). `now` is the
+ * injected clock's time, which the reversed records take as their update time.
  */
 export async function undoEntries(
   db: Db,
   actor: UserRow,
   input: { entryIds?: number[]; batchId?: string },
+  now: Date,
 ): Promise<number[]> {
   const entries = await loadEntries(db, input);
   if (entries.length === 0) throw notFound('Nothing to undo: no audit entries match.');
@@ -157,7 +162,7 @@ export async function undoEntries(
       const of = (undone.after as Json | null)?.['undo_of'];
       throw conflict(`Audit entry ${String(of)} was already undone.`, 'already_undone');
     }
-    for (const entry of [...entries].reverse()) await undoOne(tx, actor, entry);
+    for (const entry of [...entries].reverse()) await undoOne(tx, actor, entry, now);
     return entries.map((entry) => entry.id);
   });
 }

@@ -1,4 +1,5 @@
-import type { nodes } from '../../db/schema/index.ts';
+import type { NodeStatus, nodes } from '../../db/schema/index.ts';
+import type { NodeChanges } from './node-state.ts';
 
 /** The node fields a publisher may edit, as the API names them (already validated at the edge). */
 export interface NodeFieldsInput {
@@ -54,4 +55,41 @@ export function toNodeColumns(input: NodeFieldsInput): NodeColumns {
     supportedComfyuiFrontendVersion: text(input.supported_comfyui_frontend_version),
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as NodeColumns;
+}
+
+/** Every field an update may carry, as the API names them; which of them count is the caller's policy. */
+export interface NodeChangesInput extends NodeFieldsInput {
+  tags_admin?: string[] | null | undefined;
+  status?: NodeStatus | undefined;
+  status_detail?: string | null | undefined;
+  search_ranking?: number | undefined;
+  preempted_comfy_node_names?: string[] | null | undefined;
+  /** Move the node to this publisher ("unclaimed" unclaims it). */
+  publisher_id?: string | undefined;
+}
+
+/** A validated update body → node changes (updateNode): absent fields unchanged, '' or null clears. */
+export function toNodeChanges(input: NodeChangesInput): NodeChanges {
+  const changes: { [K in keyof NodeChanges]-?: NodeChanges[K] | undefined } = {
+    name: input.name,
+    description: input.description === null ? '' : input.description,
+    category: text(input.category),
+    author: text(input.author),
+    license: text(input.license),
+    icon: text(input.icon),
+    banner_url: text(input.banner_url),
+    repository: text(input.repository),
+    tags: list(input.tags),
+    tags_admin: list(input.tags_admin),
+    supported_os: list(input.supported_os),
+    supported_accelerators: list(input.supported_accelerators),
+    supported_comfyui_version: text(input.supported_comfyui_version),
+    supported_comfyui_frontend_version: text(input.supported_comfyui_frontend_version),
+    status: input.status,
+    status_detail: text(input.status_detail),
+    search_ranking: input.search_ranking,
+    preempted_comfy_node_names: list(input.preempted_comfy_node_names),
+    publisher_id: input.publisher_id,
+  };
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as NodeChanges;
 }

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { NodeRow } from '../../db/rows.ts';
 import { nodes, type NodeStatus } from '../../db/schema/index.ts';
 
-// What an admin may change on a node, in API naming. Audit rows carry exactly these keys (the ones
-// that changed), which is what lets an audit entry be undone by re-applying its `before`.
+// What a write may change on a node (updateNode, update-node.ts), in API naming. Audit rows carry exactly
+// these keys (the ones that changed), which is what lets an audit entry be undone by re-applying its `before`.
+// Who may change which of them is the caller's policy (node-edit-policy.ts).
 
-export interface NodeAdminState {
+export interface NodeState {
   name: string;
   description: string;
   category: string | null;
@@ -27,9 +28,9 @@ export interface NodeAdminState {
   publisher_id: string;
 }
 
-export type NodeAdminChanges = Partial<NodeAdminState>;
+export type NodeChanges = Partial<NodeState>;
 
-export function nodeAdminState(row: NodeRow): NodeAdminState {
+export function nodeState(row: NodeRow): NodeState {
   return {
     name: row.name,
     description: row.description,
@@ -53,7 +54,7 @@ export function nodeAdminState(row: NodeRow): NodeAdminState {
   };
 }
 
-const COLUMN_OF: { [K in keyof NodeAdminState]: keyof typeof nodes.$inferInsert } = {
+const COLUMN_OF: { [K in keyof NodeState]: keyof typeof nodes.$inferInsert } = {
   name: 'name',
   description: 'description',
   category: 'category',
@@ -75,23 +76,15 @@ const COLUMN_OF: { [K in keyof NodeAdminState]: keyof typeof nodes.$inferInsert 
   publisher_id: 'publisherId',
 };
 
-export function toNodeAdminColumns(changes: NodeAdminChanges): Partial<typeof nodes.$inferInsert> {
+/** Every key of NodeState (COLUMN_OF names each one, so none is missed). */
+export const NODE_STATE_KEYS = Object.keys(COLUMN_OF) as (keyof NodeState)[];
+
+export function toNodeStateColumns(changes: NodeChanges): Partial<typeof nodes.$inferInsert> {
   const columns: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {
-    if (value !== undefined) columns[COLUMN_OF[key as keyof NodeAdminState]] = value;
+    if (value !== undefined) columns[COLUMN_OF[key as keyof NodeState]] = value;
   }
   return columns as Partial<typeof nodes.$inferInsert>;
-}
-
-/** Keys whose value differs between two states (lists and scalars compared as JSON). */
-export function diffKeys<T extends object>(current: T, wanted: Partial<T>): (keyof T)[] {
-  return (Object.keys(wanted) as (keyof T)[]).filter(
-    (key) => wanted[key] !== undefined && JSON.stringify(current[key]) !== JSON.stringify(wanted[key]),
-  );
-}
-
-export function pick<T extends object>(state: T, keys: (keyof T)[]): Partial<T> {
-  return Object.fromEntries(keys.map((key) => [key, state[key]])) as Partial<T>;
 }
 
 /**

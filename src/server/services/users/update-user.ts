@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../errors.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { closeAppealsOnUnban } from '../bans/appeals.ts';
 import { ADMIN_ACTIONS, type AuditExtras } from '../audit/actions.ts';
-import { diffKeys, pick } from '../nodes/node-state.ts';
+import { diffKeys, pick } from '../audit/changed-keys.ts';
 
 export interface UserAdminState {
   isAdmin: boolean;

@@ -7,7 +7,8 @@ import { recordAudit, userActor } from '../audit/record.ts';
 import { refreshLatestVersion } from './latest.ts';
 import { emitVersionStatusChanged } from '../webhooks/version-events.ts';
 import type { AuditExtras } from '../audit/actions.ts';
-import { bumpedUpdatedAt, diffKeys, pick } from '../nodes/node-state.ts';
+import { diffKeys, pick } from '../audit/changed-keys.ts';
+import { bumpedUpdatedAt } from '../nodes/node-state.ts';
 import { toVersionAdminColumns, versionAdminState, type VersionAdminChanges } from './version-state.ts';
 
 export interface AdminVersionUpdate {

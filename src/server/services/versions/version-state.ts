@@ -1,7 +1,7 @@
 import type { NodeVersionRow } from '../../db/rows.ts';
 import type { NodeVersionStatus, nodeVersions } from '../../db/schema/index.ts';
 
-/** What an admin may change on a version, in API naming (see node-state.ts for why). */
+/** What an admin may change on a version, in API naming (see nodes/node-state.ts for why). */
 export interface VersionAdminState {
   status: NodeVersionStatus;
   status_reason: string;
