@@ -5,7 +5,7 @@ import { useDashboard } from '../context.ts';
 import { formatDate } from '../../../lib/format/format.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { muted } from '../../ui/styles.ts';
-import { ConfirmedDelete } from '../ui/ConfirmedDelete.tsx';
+import { ConfirmedDelete } from '../../ui/ConfirmedDelete.tsx';
 
 /** A token as listed (never its secret: only the prefix that tells tokens apart), and revoke. */
 export function TokenRow({ token, publisherId }: { token: AccessToken; publisherId: string }) {
@@ -39,6 +39,8 @@ export function TokenRow({ token, publisherId }: { token: AccessToken; publisher
         </p>
       </div>
       <ConfirmedDelete
+        t={t}
+        cancelLabel={t('dashboard.cancel')}
         remove={revoke}
         variables={{ params: { path: { publisherId, tokenId: token.id } } }}
         label={t('dashboard.tokens.revoke')}

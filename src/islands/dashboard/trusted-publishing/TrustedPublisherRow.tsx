@@ -4,7 +4,7 @@ import { muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { TrustedPublisher } from './types.ts';
-import { ConfirmedDelete } from '../ui/ConfirmedDelete.tsx';
+import { ConfirmedDelete } from '../../ui/ConfirmedDelete.tsx';
 
 interface Props {
   entry: TrustedPublisher;
@@ -72,6 +72,8 @@ export function TrustedPublisherRow({ entry, publisherId, showIssuer }: Props) {
         </p>
       </div>
       <ConfirmedDelete
+        t={t}
+        cancelLabel={t('dashboard.cancel')}
         remove={remove}
         variables={{ params: { path: { publisherId, trustedPublisherId: entry.id } } }}
         label={t('trustedPublishing.remove')}

@@ -6,7 +6,7 @@ import { button, muted } from '../../ui/styles.ts';
 import { useDashboard } from '../context.ts';
 import { LastDelivery } from './LastDelivery.tsx';
 import type { Webhook } from './types.ts';
-import { ConfirmedDelete } from '../ui/ConfirmedDelete.tsx';
+import { ConfirmedDelete } from '../../ui/ConfirmedDelete.tsx';
 
 /** One endpoint: where it sends, what, its secret's prefix, its last delivery; test it or remove it. */
 export function WebhookRow({ webhook, publisherId }: { webhook: Webhook; publisherId: string }) {
@@ -57,6 +57,8 @@ export function WebhookRow({ webhook, publisherId }: { webhook: Webhook; publish
           <span className="sr-only"> {webhook.url}</span>
         </button>
         <ConfirmedDelete
+          t={t}
+          cancelLabel={t('dashboard.cancel')}
           remove={remove}
           variables={path}
           label={t('webhooks.remove')}

@@ -1,13 +1,15 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ApiRequestError } from '../../../lib/api/client.ts';
-import { apiErrorText } from '../../../lib/api/error-text.ts';
-import { toast } from '../../toast/index.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { button } from '../../ui/styles.ts';
-import { useDashboard } from '../context.ts';
+import type { TFunction } from '../../i18n/translator.ts';
+import type { ApiRequestError } from '../../lib/api/client.ts';
+import { apiErrorText } from '../../lib/api/error-text.ts';
+import { toast } from '../toast/index.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { button } from './styles.ts';
 
 interface Props<Variables> {
+  /** The island's translator (it must carry `apiErrors`), for the server's refusal. */
+  t: TFunction;
   /** The DELETE to send once confirmed (a `useApiMutation` that names the list it refreshes). */
   remove: UseMutationResult<unknown, ApiRequestError, Variables>;
   /** What that mutation is called with (the row's path parameters). */
@@ -18,6 +20,7 @@ interface Props<Variables> {
   name: string;
   title: string;
   body: string;
+  cancelLabel: string;
   pendingLabel: string;
   /** The toast once it is done. */
   done: string;
@@ -28,16 +31,17 @@ interface Props<Variables> {
  * first, shows a refusal inside the dialog and in a toast, and says when it is done.
  */
 export function ConfirmedDelete<Variables>({
+  t,
   remove,
   variables,
   label,
   name,
   title,
   body,
+  cancelLabel,
   pendingLabel,
   done,
 }: Props<Variables>) {
-  const { t } = useDashboard();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -46,7 +50,7 @@ export function ConfirmedDelete<Variables>({
         <span className="sr-only"> {name}</span>
       </button>
       <ConfirmDialog
-        cancelLabel={t('dashboard.cancel')}
+        cancelLabel={cancelLabel}
         open={open}
         title={title}
         body={body}
