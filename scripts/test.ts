@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 
 // `npm test`: the site build, lint, typecheck, Vitest and Playwright, in three lanes that run side by
@@ -25,7 +26,27 @@ interface Outcome {
   name: string;
   ok: boolean;
   ms: number;
+  /** CPU seconds of the step and everything it started (null where /proc is missing). */
+  cpu: number | null;
 }
+
+/**
+ * CPU seconds of this process's children that have ended (Linux: cutime + cstime of /proc/self/stat,
+ * which include their own waited-for children). Read as each step ends, the growth is that step's CPU:
+ * the figure that does not depend on how loaded the machine is. A process a step leaves running (the
+ * shared auth emulator) is not in it.
+ */
+function endedChildrenCpu(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields after the name start at 3 (state): cutime and cstime are fields 16 and 17, in ticks of 1/100 s.
+    return (Number(fields[16 - 3]) + Number(fields[17 - 3])) / 100;
+  } catch {
+    return null;
+  }
+}
+let lastChildrenCpu = endedChildrenCpu();
 
 const LANES: Step[][] = [
   [
@@ -56,7 +77,10 @@ function runStep(step: Step): Promise<Outcome> {
     child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('close', (code) => {
-      const outcome = { name: step.name, ok: code === 0, ms: Date.now() - started };
+      const cpuNow = endedChildrenCpu();
+      const cpu = cpuNow === null || lastChildrenCpu === null ? null : cpuNow - lastChildrenCpu;
+      lastChildrenCpu = cpuNow;
+      const outcome = { name: step.name, ok: code === 0, ms: Date.now() - started, cpu };
       if (!live) {
         const output = Buffer.concat(chunks).toString();
         process.stdout.write(
@@ -94,8 +118,14 @@ if (serial) {
 
 const total = ((Date.now() - started) / 1000).toFixed(0);
 console.log('\nnpm test:');
+const cpuText = (cpu: number | null) => (cpu === null ? '' : `, ${cpu.toFixed(0)} s CPU`);
 for (const outcome of outcomes) {
-  console.log(`  ${outcome.name.padEnd(11)} ${outcome.ok ? 'passed' : 'FAILED'}  ${(outcome.ms / 1000).toFixed(0)} s`);
+  console.log(
+    `  ${outcome.name.padEnd(11)} ${outcome.ok ? 'passed' : 'FAILED'}  ${(outcome.ms / 1000).toFixed(0)} s${cpuText(outcome.cpu)}`,
+  );
 }
-console.log(`  total       ${total} s  (load average ${loadAtStart} at start, ${load()} at end)`);
+const cpuTotal = outcomes.every((outcome) => outcome.cpu !== null)
+  ? outcomes.reduce((sum, outcome) => sum + (outcome.cpu ?? 0), 0)
+  : null;
+console.log(`  total       ${total} s${cpuText(cpuTotal)}  (load average ${loadAtStart} at start, ${load()} at end)`);
 process.exit(outcomes.every((outcome) => outcome.ok) ? 0 : 1);
