@@ -1,11 +1,18 @@
+import type { ApiPath } from '../../lib/api/client.ts';
+import type { ApiOk } from '../../lib/api/types.ts';
 import { withIconImages } from '../../lib/search/card-node.ts';
 import type { SearchResponse, SearchSuggestion } from '../../lib/search/types.ts';
 import { toApiQuery, type SearchState } from '../../lib/search/url-state.ts';
 
 const CACHE_SIZE = 30;
+// The document's paths, checked by typecheck (the query strings are built by toApiQuery and URLSearchParams).
+const SEARCH = '/nodes/search' satisfies ApiPath<'get'>;
+const SUGGEST = '/nodes/suggest' satisfies ApiPath<'get'>;
+type Suggestions = ApiOk<typeof SUGGEST, 'get'>;
 
 /**
- * Plain-fetch client of the search API (no Firebase, no query library: the home page stays light).
+ * Plain-fetch client of the search API (no Firebase, no query library, not even lib/api's client: the home
+ * page stays light); its answers are typed by the generated API types all the same.
  * A newer search aborts the one in flight; answers are kept for Back/Forward to show instantly.
  */
 export function createSearchClient(apiBase: string) {
@@ -33,12 +40,12 @@ export function createSearchClient(apiBase: string) {
       searching = controller;
       const key = toApiQuery(state);
       try {
-        const response = await fetch(`${apiBase}/nodes/search?${key}`, {
+        const response = await fetch(`${apiBase}${SEARCH}?${key}`, {
           signal: controller.signal,
           headers: { accept: 'application/json' },
         });
         if (!response.ok) throw new Error(`search failed: ${response.status}`);
-        const data = withIconImages((await response.json()) as SearchResponse);
+        const data = withIconImages((await response.json()) as ApiOk<typeof SEARCH, 'get'>);
         remember(key, data);
         return data;
       } catch (error) {
@@ -53,9 +60,9 @@ export function createSearchClient(apiBase: string) {
       suggesting = controller;
       try {
         const params = new URLSearchParams({ q: text, limit: String(limit) });
-        const response = await fetch(`${apiBase}/nodes/suggest?${params}`, { signal: controller.signal });
+        const response = await fetch(`${apiBase}${SUGGEST}?${params}`, { signal: controller.signal });
         if (!response.ok) return [];
-        return ((await response.json()) as { suggestions: SearchSuggestion[] }).suggestions;
+        return ((await response.json()) as Suggestions).suggestions;
       } catch {
         return controller.signal.aborted ? undefined : [];
       }
@@ -68,9 +75,9 @@ export function createSearchClient(apiBase: string) {
       for (const prefix of prefixes) {
         try {
           const params = new URLSearchParams({ q: prefix, limit: String(limit) });
-          const response = await fetch(`${apiBase}/nodes/suggest?${params}`);
+          const response = await fetch(`${apiBase}${SUGGEST}?${params}`);
           if (!response.ok) continue;
-          const { suggestions } = (await response.json()) as { suggestions: SearchSuggestion[] };
+          const { suggestions } = (await response.json()) as Suggestions;
           const names = suggestions.filter((suggestion) => suggestion.kind !== 'query');
           if (names.length > 0) return names;
         } catch {

@@ -2,7 +2,7 @@
 // "maybe signed in" marker says a session may exist (or an auth page asks for it), so anonymous
 // visitors of public pages never download it.
 import { atom, onMount } from 'nanostores';
-import { setUnauthorizedListener } from '../../lib/api/client.ts';
+import { setUnauthorizedListener } from '../../lib/api/unauthorized.ts';
 import { forgetSavedToken, setLiveTokenProvider } from '../../lib/api/token.ts';
 import {
   analyticsSettled,

@@ -6,8 +6,10 @@ import createClient, { type Client, type MaybeOptionalInit, type MethodResponse 
 import { errorFromBody, genericErrorMessage } from './errors.ts';
 import type { paths } from './schema.d.ts';
 import { resolveBearerToken } from './token.ts';
+import { notifyUnauthorized } from './unauthorized.ts';
 
 export { ApiRequestError } from './errors.ts';
+export { setUnauthorizedListener } from './unauthorized.ts';
 
 /** Base of every request: the site serves the API under /api on the same origin. */
 export const API_BASE = '/api';
@@ -21,15 +23,6 @@ export const NO_CACHE_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   Pragma: 'no-cache',
   Expires: '0',
 });
-
-/** Told of a 401 for a request that carried a token, with the server's code (`session_revoked`, …). */
-type UnauthorizedListener = (code: string | undefined) => void;
-let onUnauthorized: UnauthorizedListener | null = null;
-
-/** The auth store listens for 401s to re-check the session (a disabled or expired user is signed out). */
-export function setUnauthorizedListener(listener: UnauthorizedListener | null): void {
-  onUnauthorized = listener;
-}
 
 async function parseErrorBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -64,7 +57,7 @@ export function createApiClient(baseUrl: string): ApiClient {
     async onResponse({ request, response }) {
       if (response.ok) return;
       const error = errorFromBody(response.status, await parseErrorBody(response));
-      if (response.status === 401 && request.headers.has('Authorization')) onUnauthorized?.(error.code);
+      if (response.status === 401 && request.headers.has('Authorization')) notifyUnauthorized(error.code);
       throw error;
     },
   });

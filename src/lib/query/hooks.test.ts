@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { apiCall } from '../api/client.ts';
 import { apiKey, invalidateKeys } from './hooks.ts';
 
 describe('invalidateKeys', () => {
@@ -38,5 +39,30 @@ describe('invalidateKeys', () => {
     await invalidateKeys(client, [apiKey('/publishers/{publisherId}/tokens'), apiKey('/users/publishers/')]);
     expect(invalidated()).toHaveLength(4);
     expect(invalidated()).not.toContain('["/publishers/{publisherId}",{"path":{"publisherId":"p"}}]');
+  });
+});
+
+describe('paths, parameters and answers come from the OpenAPI document', () => {
+  // Never called: typecheck (`npm run typecheck`) is the test. Each @ts-expect-error fails the build if the
+  // line below it stops being an error, as it was when islands paired a string path with a hand-written type.
+  async function typeOnly() {
+    // @ts-expect-error a path the API does not have
+    apiKey('/publishers/{publisherId}/tokenz');
+    // @ts-expect-error a parameter the path does not take
+    apiKey('/publishers/{publisherId}/tokens', { path: { publisher: 'p' } });
+    // @ts-expect-error the path parameter is required
+    await apiCall('get', '/publishers/{publisherId}/tokens', {});
+    const tokens = await apiCall('get', '/publishers/{publisherId}/tokens', { params: { path: { publisherId: 'p' } } });
+    // @ts-expect-error a field the answer does not have
+    void tokens[0]?.secret;
+    await apiCall('post', '/publishers/{publisherId}/tokens', {
+      params: { path: { publisherId: 'p' } },
+      // @ts-expect-error a body field the request does not take
+      body: { name: 'ci', expires_in: 30 },
+    });
+  }
+
+  it('is checked by typecheck, not at run time', () => {
+    expect(typeof typeOnly).toBe('function');
   });
 });

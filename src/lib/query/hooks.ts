@@ -94,7 +94,7 @@ export function useApiWrite(invalidates: readonly ApiQueryKey[]): ApiWrite {
 }
 
 export interface ApiMutationOptions<Variables, Result> {
-  /** The reads this write changes, marked stale on success before the mutation settles. */
+  /** The reads this write changes, marked stale on success (their refetch follows; see below). */
   invalidates: readonly ApiQueryKey[] | ((variables: Variables, result: Result) => readonly ApiQueryKey[]);
   /** How long the result stays in memory (0 for a result that holds a one-time secret). */
   gcTime?: number;
@@ -102,7 +102,7 @@ export interface ApiMutationOptions<Variables, Result> {
 
 /**
  * The one way an island writes: `mutate(init)` sends the path parameters and body the document asks for;
- * on success the declared reads are invalidated; a failure is an ApiRequestError.
+ * on success the declared reads are marked stale and refetched if shown; a failure is an ApiRequestError.
  */
 export function useApiMutation<Method extends WriteMethod, Path extends ApiPath<Method>>(
   method: Method,
@@ -113,11 +113,14 @@ export function useApiMutation<Method extends WriteMethod, Path extends ApiPath<
   const call = apiCall as (method: Method, path: Path, init: ApiInit<Path, Method>) => Promise<ApiData<Path, Method>>;
   return useMutation<ApiData<Path, Method>, ApiRequestError, ApiInit<Path, Method>>({
     mutationFn: (init) => call(method, path, init),
-    onSuccess: (result, variables) =>
-      invalidateKeys(
+    // Marked stale at once, but the refetch is not awaited: the caller's own onSuccess (a toast, closing a
+    // dialog) must run while the row it belongs to is still there; a deleted row leaves with the refetch.
+    onSuccess: (result, variables) => {
+      void invalidateKeys(
         client,
         typeof options.invalidates === 'function' ? options.invalidates(variables, result) : options.invalidates,
-      ),
+      );
+    },
     ...(options.gcTime === undefined ? {} : { gcTime: options.gcTime }),
   });
 }

@@ -10,7 +10,7 @@ describe('toCardNode', () => {
       tags: ['t'],
       downloads: 3,
       github_stars: 4,
-      status: 'NodeStatusActive',
+      status: 'NodeStatusActive' as const,
       repository: 'https://github.com/x/y',
       latest_version: { version: '1.0.0', createdAt: '2026-01-01T00:00:00Z', downloadUrl: 'https://x' },
       publisher: { id: 'p', name: 'P', description: 'long' },

@@ -1,10 +1,20 @@
+import type { ApiOk } from '../api/types.ts';
 import type { CardNode, SearchResponse } from './types.ts';
+
+/** Optional fields that may also hold undefined (what the server's toApiNode() builds). */
+type Loose<T> = { [Key in keyof T]?: T[Key] | undefined };
+
+/** What toCardNode reads: an API node, from the server's toApiNode() or an API answer. */
+export type NodeLike = { id: string } & Loose<Omit<CardNode, 'id' | 'latest_version' | 'publisher'>> & {
+    latest_version?: Loose<NonNullable<CardNode['latest_version']>> | undefined;
+    publisher?: ({ id: string } & Loose<{ name: string }>) | undefined;
+  };
 
 /**
  * Only what a card shows: the island's props are serialised into the page, so the server passes
  * these few fields instead of whole API nodes.
  */
-export function toCardNode(node: CardNode): CardNode {
+export function toCardNode(node: NodeLike): CardNode {
   const card: CardNode = { id: node.id };
   if (node.name !== undefined) card.name = node.name;
   if (node.description !== undefined) card.description = node.description;
@@ -32,10 +42,13 @@ export function toCardNode(node: CardNode): CardNode {
 }
 
 /** The API's `icon_images` (signed by the server) moved onto the cards they belong to. */
-export function withIconImages(response: SearchResponse): SearchResponse {
+export function withIconImages(response: ApiOk<'/nodes/search', 'get'> | SearchResponse): SearchResponse {
   const images = response.icon_images ?? {};
   return {
     ...response,
-    nodes: response.nodes.map((node) => (images[node.id] ? { ...node, icon_image: images[node.id] } : node)),
+    nodes: response.nodes.map((node) => {
+      const image = images[node.id];
+      return image ? { ...node, icon_image: image } : node;
+    }),
   };
 }

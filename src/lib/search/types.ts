@@ -1,55 +1,40 @@
-// Browser-safe shapes of what the search API returns (GET /nodes/search, /nodes/suggest). Structural
-// subsets of the server's ApiNode, so a server-side `toApiNode()` result fits them as well.
-import type { ImageAttributes } from '../images/image-url.ts';
+// What the search island and the home page's cards hold, from the types generated from docs/openapi.json
+// (GET /nodes/search, /nodes/suggest): never copied by hand, so a renamed or retyped API field fails
+// typecheck here and in every card.
+import type { ApiSchema } from '../api/types.ts';
 
-export interface CardNode {
-  id: string;
-  name?: string | undefined;
-  description?: string | undefined;
-  icon?: string | undefined;
-  tags?: string[] | undefined;
-  downloads?: number | undefined;
-  github_stars?: number | undefined;
-  status?: string | undefined;
-  latest_version?:
-    { version?: string | undefined; createdAt?: string | undefined; deprecated?: boolean | undefined } | undefined;
-  publisher?: { id: string; name?: string | undefined } | undefined;
-  /** Active advisories affecting the listed version (the card's badge); absent when none. */
-  latest_version_advisories?: string[] | undefined;
-  /** The icon through the site's image endpoint, signed by the server (from `icon_images`). */
-  icon_image?: ImageAttributes | undefined;
-}
+type ApiNode = ApiSchema<'Node'>;
+type ApiSearchResult = ApiSchema<'NodeSearchResult'>;
+
+/**
+ * The fields of an API node a card shows (toCardNode keeps only these: the island's props are
+ * serialised into the page), plus its icon signed by the server (`icon_images` moved onto the card).
+ */
+export type CardNode = Pick<ApiNode, 'id'> &
+  Partial<
+    Pick<
+      ApiNode,
+      'name' | 'description' | 'icon' | 'tags' | 'downloads' | 'github_stars' | 'status' | 'latest_version_advisories'
+    >
+  > & {
+    latest_version?: Pick<NonNullable<ApiNode['latest_version']>, 'version' | 'createdAt' | 'deprecated'>;
+    publisher?: Pick<NonNullable<ApiNode['publisher']>, 'id'> &
+      Partial<Pick<NonNullable<ApiNode['publisher']>, 'name'>>;
+    icon_image?: ApiSchema<'ImageAttributes'>;
+  };
 
 /** What matched in one node, for highlighting. */
-export interface NodeHighlight {
-  terms: string[];
-  classNames: string[];
-}
+export type NodeHighlight = ApiSchema<'NodeSearchHighlight'>;
 
-export interface SearchFacets {
-  os: Record<string, number>;
-  accelerators: Record<string, number>;
-  tags: Record<string, number>;
-  /** Per facet: matches that declare no value, so are in none of its counts (absent in old cached answers). */
-  undeclared?: { os: number; accelerators: number; tags: number } | undefined;
-}
+export type SearchFacets = ApiSchema<'NodeSearchFacets'>;
 
-export interface SearchResponse {
+/**
+ * GET /nodes/search as the island holds it: its nodes as cards. `icon_images` is what the API sends;
+ * the server-rendered first page puts each icon on its card instead and leaves it out.
+ */
+export type SearchResponse = Omit<ApiSearchResult, 'nodes' | 'icon_images'> & {
   nodes: CardNode[];
-  total: number;
-  page: number;
-  limit: number;
-  totalPages: number;
-  facets: SearchFacets;
-  highlights: Record<string, NodeHighlight>;
-  /** The ComfyUI built-in node class the search text names, if any (it needs no pack). */
-  core_class?: string | undefined;
-  /** Per node id: the card icon as signed /_image URLs (the API's answer; cards carry it as icon_image). */
-  icon_images?: Record<string, ImageAttributes> | undefined;
-}
+  icon_images?: ApiSearchResult['icon_images'];
+};
 
-export interface SearchSuggestion {
-  text: string;
-  kind: 'node' | 'class' | 'query';
-  nodeId?: string;
-}
+export type SearchSuggestion = ApiSchema<'NodeSuggestion'>;

@@ -7,19 +7,21 @@ import discovery from '../../../i18n/locales/discovery/en.json' with { type: 'js
 import { FacetPanel } from './FacetPanel.tsx';
 
 const t = createTranslator('en', { ...search, ...discovery });
+const NONE_UNDECLARED = { os: 0, accelerators: 0, tags: 0 };
+
 const render = (facets: Parameters<typeof FacetPanel>[0]['facets'], state = { ...EMPTY_STATE, q: 'x' }) =>
   renderToStaticMarkup(<FacetPanel lang="en" t={t} state={state} facets={facets} />);
 
 describe('FacetPanel', () => {
   it('lists facet values with their counts', () => {
-    const html = render({ os: {}, accelerators: { 'NVIDIA CUDA': 3 }, tags: { mask: 2 } });
+    const html = render({ os: {}, accelerators: { 'NVIDIA CUDA': 3 }, tags: { mask: 2 }, undeclared: NONE_UNDECLARED });
     expect(html).toContain('data-facet="tags"');
     expect(html).toContain('mask');
     expect(html).not.toContain('data-testid="search-no-facets"');
   });
 
   it('says so when the results offer nothing to filter by, instead of an empty panel', () => {
-    const html = render({ os: {}, accelerators: {}, tags: {} });
+    const html = render({ os: {}, accelerators: {}, tags: {}, undeclared: NONE_UNDECLARED });
     expect(html).toContain('data-testid="search-no-facets"');
     expect(html).toContain('None of these packs declares a platform or tags to filter by.');
   });
@@ -40,7 +42,10 @@ describe('FacetPanel', () => {
   });
 
   it('keeps a ticked value (and the way to clear it) even when nothing matches it now', () => {
-    const html = render({ os: {}, accelerators: {}, tags: {} }, { ...EMPTY_STATE, q: 'x', tags: ['gone'] });
+    const html = render(
+      { os: {}, accelerators: {}, tags: {}, undeclared: NONE_UNDECLARED },
+      { ...EMPTY_STATE, q: 'x', tags: ['gone'] },
+    );
     expect(html).toContain('gone');
     expect(html).not.toContain('data-testid="search-no-facets"');
   });
