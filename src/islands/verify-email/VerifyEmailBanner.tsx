@@ -1,27 +1,30 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
-import type { MessageTree } from '../../i18n/translator.ts';
 import { useIslandT } from '../../i18n/use-island-t.ts';
 import { authErrorMessage } from '../auth/auth-errors.ts';
+import { useLazyTexts } from '../lazy-texts/use-lazy-texts.ts';
 import { refreshIdentity, resendVerificationEmail } from '../stores/auth.ts';
 import { useHydratedAuth } from '../stores/use-hydrated-auth.ts';
 import { button } from '../ui/styles.ts';
+import { loadVerifyTexts } from './load-verify-texts.ts';
 import { useVerificationRecheck } from './use-verification-recheck.ts';
 
 interface Props {
+  /** The page's language (the `verifyBanner` and `authErrors` texts load once someone is signed in). */
   lang: Locale;
-  /** The `verifyBanner` and `authErrors` sections. */
-  messages: MessageTree;
 }
+
+const NO_TEXTS = {};
 
 /**
  * On every signed-in page while the address is unverified: says what verifying unlocks, re-checks
  * when the reader comes back (and on "I have verified"), and sends the link again. Renders nothing
  * for visitors, so it never loads Firebase for them (the auth store only does for a signed-in marker).
  */
-export function VerifyEmailBanner({ lang, messages }: Props) {
-  const t = useIslandT(lang, messages);
+export function VerifyEmailBanner({ lang }: Props) {
   const { status, user } = useHydratedAuth();
+  const messages = useLazyTexts(loadVerifyTexts, lang, status === 'signed-in');
+  const t = useIslandT(lang, messages ?? NO_TEXTS);
   const unverified = status === 'signed-in' && user !== null && !user.emailVerified;
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -36,6 +39,7 @@ export function VerifyEmailBanner({ lang, messages }: Props) {
     else if (seenUnverified.current && status === 'signed-in') setJustVerified(true);
   }, [unverified, status]);
 
+  if (!messages) return null;
   if (!unverified) {
     if (!justVerified || status !== 'signed-in') return null;
     return (
