@@ -136,7 +136,10 @@ export async function createRuntime(env: Env): Promise<Runtime> {
   const jobs = new JobWorker(services, defaultJobHandlers(), { staleMs: env.JOBS_STALE_SECONDS * 1000, logger });
   const scheduler = new Scheduler(
     services.db,
-    defaultPeriodicTasks(services, searchSync, { changeRetentionDays: env.INDEX_CHANGES_RETENTION_DAYS }),
+    defaultPeriodicTasks(services, searchSync, {
+      changeRetentionDays: env.INDEX_CHANGES_RETENTION_DAYS,
+      rateLimitWindowSeconds: env.RATE_LIMIT_ENABLED ? env.RATE_LIMIT_WINDOW_SECONDS : null,
+    }),
     {
       clock: services.clock,
       onError: (task, error) =>

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { countWindowHits, deleteRequestWindowsBefore } from '../services/rate-limits/window-counters.ts';
+import { countWindowHits } from '../services/rate-limits/window-counters.ts';
 
 export interface RateLimitConfig {
   /** Writes (POST/PUT/PATCH/DELETE) per client IP per window. */
@@ -24,10 +24,10 @@ function credentialKey(c: Context<AppEnv>): string | null {
 /**
  * Fixed-window limits kept in the database, so every instance enforces the same budget. Over a
  * limit → 429 with Retry-After (seconds to the next window). Reads without credentials are never
- * counted: they are served from caches and cost one index lookup.
+ * counted: they are served from caches and cost one index lookup. Old windows are deleted by a
+ * periodic task (requestWindowsSweepTask, periodic-tasks.ts), not on a request's time.
  */
 export function rateLimit(config: RateLimitConfig): MiddlewareHandler<AppEnv> {
-  let lastSweep = 0;
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return next();
     const write = WRITE_METHODS.has(c.req.method);
@@ -50,11 +50,6 @@ export function rateLimit(config: RateLimitConfig): MiddlewareHandler<AppEnv> {
       checks.map((check) => check.bucket),
       windowStart,
     );
-    if (now - lastSweep > windowMs) {
-      lastSweep = now;
-      // Old windows are useless; whichever instance notices first deletes them.
-      await deleteRequestWindowsBefore(db, new Date(windowStart.getTime() - windowMs));
-    }
     if (checks.some((check, index) => counts[index]! > check.limit)) {
       const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000));
       return c.json({ error: 'rate_limited', message: `Too many requests. Try again in ${retryAfter} s.` }, 429, {

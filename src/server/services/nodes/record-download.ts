@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, like, lt, sql } from 'drizzle-orm';
+import type { Services } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
+import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
 
 // Install counts are public (search ranks by them), so a script repeating anonymous install calls
@@ -60,4 +62,14 @@ export async function sweepInstallClaims(db: Db, now: Date): Promise<void> {
   await db
     .delete(rateLimitCounters)
     .where(and(like(rateLimitCounters.bucket, `${BUCKET_PREFIX}%`), lt(rateLimitCounters.windowStart, windowStart)));
+}
+
+/** The claims sweep once per window, on one instance (listed in periodic-tasks.ts). */
+export function installClaimsSweepTask(services: Pick<Services, 'db' | 'clock'>): PeriodicTask {
+  return {
+    name: 'nodes.sweep-install-claims',
+    everyMs: INSTALL_COUNT_WINDOW_MS,
+    scope: 'one-instance',
+    run: () => sweepInstallClaims(services.db, services.clock.now()),
+  };
 }

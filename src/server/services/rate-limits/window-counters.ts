@@ -1,5 +1,7 @@
 import { and, like, lt, or, sql } from 'drizzle-orm';
+import type { Services } from '../../container.ts';
 import type { Db } from '../../db/client.ts';
+import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
 
 // Fixed-window request counters kept in the database, so every instance enforces one budget
@@ -32,4 +34,21 @@ export async function deleteRequestWindowsBefore(db: Db, before: Date): Promise<
         or(like(rateLimitCounters.bucket, 'write:%'), like(rateLimitCounters.bucket, 'auth:%')),
       ),
     );
+}
+
+/**
+ * Deletes windows older than the previous one, once per window on one instance (listed in
+ * periodic-tasks.ts; only when rate limits are on, since nothing else writes these buckets).
+ */
+export function requestWindowsSweepTask(services: Pick<Services, 'db' | 'clock'>, windowSeconds: number): PeriodicTask {
+  const windowMs = windowSeconds * 1000;
+  return {
+    name: 'rate-limits.sweep-windows',
+    everyMs: windowMs,
+    scope: 'one-instance',
+    run: () => {
+      const now = services.clock.now().getTime();
+      return deleteRequestWindowsBefore(services.db, new Date(now - (now % windowMs) - windowMs));
+    },
+  };
 }
