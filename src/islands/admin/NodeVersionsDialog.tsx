@@ -4,7 +4,8 @@ import { formatDate } from '../../lib/format/format.ts';
 import { useApiQuery, type ApiWrite } from '../../lib/query/hooks.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
-import { button, muted, td, th } from '../ui/styles.ts';
+import { button, muted, td } from '../ui/styles.ts';
+import { TableHead } from '../ui/TableHead.tsx';
 import { useAdmin } from './context.ts';
 import type { AdminNode } from './node-types.ts';
 import { QueryStatus } from './QueryStatus.tsx';
@@ -70,19 +71,13 @@ export function NodeVersionsDialog({ node, onClose, onUndoable }: Props) {
             <div className="relative max-h-[60vh] overflow-auto">
               <table className="w-full text-start">
                 <caption className="sr-only">{t('adminYank.title', { id: node.id })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('adminYank.version')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('adminYank.state')}
-                    </th>
-                    <th scope="col" className={th}>
-                      <span className="sr-only">{t('admin.nodes.col.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    { key: 'version', label: t('adminYank.version') },
+                    { key: 'state', label: t('adminYank.state') },
+                    { key: 'actions', label: <span className="sr-only">{t('admin.nodes.col.actions')}</span> },
+                  ]}
+                />
                 <tbody>
                   {versions.data.map((version) => (
                     <tr key={version.id} data-testid="admin-version-row" data-version={version.version}>

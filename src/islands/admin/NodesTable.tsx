@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import type { PlainKey } from '../../i18n/message-keys.ts';
 import { useApiQuery, type ApiWrite } from '../../lib/query/hooks.ts';
 import { localizedPath } from '../../lib/locale-path.ts';
 import { useAdmin } from './context.ts';
@@ -15,21 +14,19 @@ import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { MalwareAdvisoryOffer } from '../admin-advisories/MalwareAdvisoryOffer.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 
-const SORTS = ['', 'name', 'total_install;desc', 'last_updated;desc', 'created_at'] as const;
-const STATUSES = ['', 'NodeStatusActive', 'NodeStatusBanned', 'NodeStatusDeleted'] as const;
-const SORT_LABELS: Record<(typeof SORTS)[number], PlainKey> = {
-  '': 'admin.nodes.sortBy.newest',
-  name: 'admin.nodes.sortBy.name',
-  'total_install;desc': 'admin.nodes.sortBy.total_installDesc',
-  'last_updated;desc': 'admin.nodes.sortBy.last_updatedDesc',
-  created_at: 'admin.nodes.sortBy.created_at',
-};
-const STATUS_LABELS: Record<(typeof STATUSES)[number], PlainKey> = {
-  '': 'admin.nodes.anyStatus',
-  NodeStatusActive: 'admin.status.Active',
-  NodeStatusBanned: 'admin.status.Banned',
-  NodeStatusDeleted: 'admin.status.Deleted',
-};
+// Each choice's value in the URL and the last part of its label's key.
+const SORTS = [
+  ['', 'newest'],
+  ['name', 'name'],
+  ['total_install;desc', 'total_installDesc'],
+  ['last_updated;desc', 'last_updatedDesc'],
+  ['created_at', 'created_at'],
+] as const;
+const STATUSES = [
+  ['NodeStatusActive', 'Active'],
+  ['NodeStatusBanned', 'Banned'],
+  ['NodeStatusDeleted', 'Deleted'],
+] as const;
 
 /** Server-side search, filters, sorting and paging of every node, with the moderation actions. */
 export function NodesTable() {
@@ -113,9 +110,10 @@ export function NodesTable() {
         <label htmlFor={`${ids}-s`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.status')}
           <select id={`${ids}-s`} name="status" defaultValue={filters.status} className={compactInput}>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(STATUS_LABELS[s])}
+            <option value="">{t('admin.nodes.anyStatus')}</option>
+            {STATUSES.map(([value, word]) => (
+              <option key={value} value={value}>
+                {t(`admin.status.${word}`)}
               </option>
             ))}
           </select>
@@ -131,9 +129,9 @@ export function NodesTable() {
         <label htmlFor={`${ids}-o`} className="flex flex-col gap-1 text-sm">
           {t('admin.nodes.sort')}
           <select id={`${ids}-o`} name="sort" defaultValue={filters.sort} className={compactInput}>
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(SORT_LABELS[s])}
+            {SORTS.map(([value, word]) => (
+              <option key={value} value={value}>
+                {t(`admin.nodes.sortBy.${word}`)}
               </option>
             ))}
           </select>

@@ -11,7 +11,7 @@ import { QueryStatus } from './QueryStatus.tsx';
 import { button, compactInput, muted } from '../ui/styles.ts';
 import { UndoBar, type UndoTarget } from './UndoBar.tsx';
 import { useUrlState } from './url-state.ts';
-import { REPORT_REASONS } from '../report/reasons.ts';
+import type { ReportReason } from '../report/reasons.ts';
 import type { PlainKey } from '../../i18n/message-keys.ts';
 
 type AdminReport = ApiSchema<'AdminPackReport'>;
@@ -71,7 +71,7 @@ function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (ta
     }
   }
   const node = encodeURIComponent(report.node_id);
-  const reason = REPORT_REASONS.find((known) => known === report.reason);
+  const reasonKey = REASON_KEYS.get(report.reason);
   return (
     <li className="rounded-xl border border-slate-200 p-4 dark:border-slate-800" data-testid="report-item">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -82,7 +82,7 @@ function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (ta
           {report.version ? t('adminReports.scopeVersion', { version: report.version }) : t('adminReports.scopePack')}
         </span>
         <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-100">
-          {reason ? t(`packReport.reasons.${reason}`) : report.reason}
+          {reasonKey ? t(reasonKey) : report.reason}
         </span>
       </div>
       {report.quarantined && report.status === 'open' && (
@@ -140,6 +140,17 @@ function ReportItem({ report, onDecided }: { report: AdminReport; onDecided: (ta
     </li>
   );
 }
+
+// The API sends a report's reason as a plain string; each reason the form offers has its words.
+const REASON_KEYS = new Map<string, PlainKey>(
+  Object.entries({
+    malware: 'packReport.reasons.malware',
+    broken: 'packReport.reasons.broken',
+    spam: 'packReport.reasons.spam',
+    license: 'packReport.reasons.license',
+    other: 'packReport.reasons.other',
+  } satisfies Record<ReportReason, PlainKey>),
+);
 
 const EMPTY: Record<ReportStatus, PlainKey> = {
   open: 'adminReports.empty',

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import type { PlainKey } from '../../i18n/message-keys.ts';
-import { apiErrorText } from '../../lib/api/error-text.ts';
 import type { ApiSchema } from '../../lib/api/types.ts';
 import type { Publisher } from '../../lib/dashboard/api-types.ts';
 import { apiKey, useApiMutation, useApiQuery } from '../../lib/query/hooks.ts';
-import { toast } from '../toast/index.ts';
 import { useDashboard } from './context.ts';
 import { EditPublisherDialog } from './EditPublisherDialog.tsx';
 import { NodeList } from './nodes/NodeList.tsx';
 import { TokenSection } from './tokens/TokenSection.tsx';
 import { WebhookSection } from './webhooks/WebhookSection.tsx';
 import { TrustedPublisherSection } from './trusted-publishing/TrustedPublisherSection.tsx';
-import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { ConfirmedDelete } from '../ui/ConfirmedDelete.tsx';
 import { StatusBadge } from '../ui/StatusBadge.tsx';
 import { button, card, muted } from '../ui/styles.ts';
 
@@ -35,7 +33,6 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
   const isOwner = permissions.data?.canEdit === true;
   const banned = publisher.status === 'PublisherStatusBanned';
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const remove = useApiMutation('delete', '/publishers/{publisherId}', { invalidates: [apiKey('/users/publishers/')] });
   const headingId = `publisher-${publisher.id}`;
 
@@ -72,10 +69,19 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
               {t('dashboard.edit')}
               <span className="sr-only"> {publisher.id}</span>
             </button>
-            <button type="button" className={button.dangerGhost} onClick={() => setDeleting(true)}>
-              {t('dashboard.delete')}
-              <span className="sr-only"> {publisher.id}</span>
-            </button>
+            <ConfirmedDelete
+              t={t}
+              remove={remove}
+              variables={{ params: { path: { publisherId: publisher.id } } }}
+              label={t('dashboard.delete')}
+              name={publisher.id}
+              title={t('dashboard.publishers.deleteTitle', { id: publisher.id })}
+              body={t('dashboard.publishers.deleteBody')}
+              phrase={{ text: publisher.id, label: t('dashboard.typeToConfirm', { phrase: publisher.id }) }}
+              cancelLabel={t('dashboard.cancel')}
+              pendingLabel={t('dashboard.deleting')}
+              done={t('dashboard.publishers.deleted', { id: publisher.id })}
+            />
           </div>
         )}
       </div>
@@ -90,33 +96,6 @@ export function PublisherCard({ publisher }: { publisher: Publisher }) {
         permissions.data && <p className={muted}>{t(tokensNoteKey(permissions.data))}</p>
       )}
       <EditPublisherDialog publisher={publisher} open={editing} onClose={() => setEditing(false)} />
-      <ConfirmDialog
-        cancelLabel={t('dashboard.cancel')}
-        open={deleting}
-        title={t('dashboard.publishers.deleteTitle', { id: publisher.id })}
-        body={t('dashboard.publishers.deleteBody')}
-        phrase={{ text: publisher.id, label: t('dashboard.typeToConfirm', { phrase: publisher.id }) }}
-        confirmLabel={t('dashboard.delete')}
-        pendingLabel={t('dashboard.deleting')}
-        pending={remove.isPending}
-        error={remove.error ? apiErrorText(t, remove.error) : null}
-        onClose={() => {
-          remove.reset();
-          setDeleting(false);
-        }}
-        onConfirm={() =>
-          remove.mutate(
-            { params: { path: { publisherId: publisher.id } } },
-            {
-              onSuccess: () => {
-                toast.success(t('dashboard.publishers.deleted', { id: publisher.id }));
-                setDeleting(false);
-              },
-              onError: (error) => toast.error(apiErrorText(t, error)),
-            },
-          )
-        }
-      />
     </section>
   );
 }

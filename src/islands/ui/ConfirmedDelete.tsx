@@ -20,6 +20,8 @@ interface Props<Variables> {
   name: string;
   title: string;
   body: string;
+  /** A phrase to type before the button works (what a whole publisher or node deletion asks for). */
+  phrase?: { text: string; label: string };
   cancelLabel: string;
   pendingLabel: string;
   /** The toast once it is done. */
@@ -38,6 +40,7 @@ export function ConfirmedDelete<Variables>({
   name,
   title,
   body,
+  phrase,
   cancelLabel,
   pendingLabel,
   done,
@@ -54,6 +57,7 @@ export function ConfirmedDelete<Variables>({
         open={open}
         title={title}
         body={body}
+        {...(phrase ? { phrase } : {})}
         confirmLabel={label}
         pendingLabel={pendingLabel}
         pending={remove.isPending}
@@ -62,15 +66,18 @@ export function ConfirmedDelete<Variables>({
           remove.reset();
           setOpen(false);
         }}
-        onConfirm={() =>
-          remove.mutate(variables, {
-            onSuccess: () => {
-              toast.success(done);
-              setOpen(false);
-            },
-            onError: (error) => toast.error(apiErrorText(t, error)),
-          })
-        }
+        onConfirm={async () => {
+          // Awaited rather than passed as mutate callbacks: the mutation refreshes the list before it
+          // settles, and that list no longer holds this row, so callbacks of an unmounted row never ran.
+          try {
+            await remove.mutateAsync(variables);
+          } catch (error) {
+            toast.error(apiErrorText(t, error));
+            return;
+          }
+          toast.success(done);
+          setOpen(false);
+        }}
       />
     </>
   );

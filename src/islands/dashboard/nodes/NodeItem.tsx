@@ -1,12 +1,10 @@
 import { useId, useState } from 'react';
-import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { ImageAttributes, RegistryNode } from '../../../lib/dashboard/api-types.ts';
 import { nodeDeletePhrase } from '../../../lib/dashboard/confirm-text.ts';
 import { nodeChangedKeys } from '../../../lib/dashboard/query-keys.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
-import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ConfirmedDelete } from '../../ui/ConfirmedDelete.tsx';
 import { button, muted } from '../../ui/styles.ts';
 import { NodeEditDialog } from './NodeEditDialog.tsx';
 import { NodeStatusLine } from './NodeStatusLine.tsx';
@@ -24,7 +22,6 @@ interface Props {
 export function NodeItem({ node, icon, publisherId, isOwner }: Props) {
   const { t } = useDashboard();
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [showVersions, setShowVersions] = useState(false);
   const versionsId = useId();
   const remove = useApiMutation('delete', '/publishers/{publisherId}/nodes/{nodeId}', {
@@ -84,10 +81,22 @@ export function NodeItem({ node, icon, publisherId, isOwner }: Props) {
             </button>
           )}
           {isOwner && !banned && (
-            <button type="button" className={button.dangerGhost} onClick={() => setDeleting(true)}>
-              {t('dashboard.delete')}
-              <span className="sr-only"> {node.id}</span>
-            </button>
+            <ConfirmedDelete
+              t={t}
+              remove={remove}
+              variables={{ params: { path: { publisherId, nodeId: node.id } } }}
+              label={t('dashboard.delete')}
+              name={node.id}
+              title={t('dashboard.nodes.deleteTitle', { id: node.id })}
+              body={t('dashboard.nodes.deleteBody')}
+              phrase={{
+                text: nodeDeletePhrase(publisherId, node.id),
+                label: t('dashboard.typeToConfirm', { phrase: nodeDeletePhrase(publisherId, node.id) }),
+              }}
+              cancelLabel={t('dashboard.cancel')}
+              pendingLabel={t('dashboard.deleting')}
+              done={t('dashboard.nodes.deleted', { id: node.id })}
+            />
           )}
         </div>
       </div>
@@ -95,36 +104,6 @@ export function NodeItem({ node, icon, publisherId, isOwner }: Props) {
         {showVersions && <VersionList node={node} publisherId={publisherId} isOwner={isOwner} frozen={banned} />}
       </div>
       <NodeEditDialog node={node} publisherId={publisherId} open={editing} onClose={() => setEditing(false)} />
-      <ConfirmDialog
-        cancelLabel={t('dashboard.cancel')}
-        open={deleting}
-        title={t('dashboard.nodes.deleteTitle', { id: node.id })}
-        body={t('dashboard.nodes.deleteBody')}
-        phrase={{
-          text: nodeDeletePhrase(publisherId, node.id),
-          label: t('dashboard.typeToConfirm', { phrase: nodeDeletePhrase(publisherId, node.id) }),
-        }}
-        confirmLabel={t('dashboard.delete')}
-        pendingLabel={t('dashboard.deleting')}
-        pending={remove.isPending}
-        error={remove.error ? apiErrorText(t, remove.error) : null}
-        onClose={() => {
-          remove.reset();
-          setDeleting(false);
-        }}
-        onConfirm={() =>
-          remove.mutate(
-            { params: { path: { publisherId, nodeId: node.id } } },
-            {
-              onSuccess: () => {
-                toast.success(t('dashboard.nodes.deleted', { id: node.id }));
-                setDeleting(false);
-              },
-              onError: (error) => toast.error(apiErrorText(t, error)),
-            },
-          )
-        }
-      />
     </li>
   );
 }

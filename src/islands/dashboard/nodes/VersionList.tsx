@@ -3,8 +3,12 @@ import { useApiQuery } from '../../../lib/query/hooks.ts';
 import { useDashboard } from '../context.ts';
 import { QueryState } from '../ui/QueryState.tsx';
 import { muted } from '../../ui/styles.ts';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { VersionCollisions } from './VersionCollisions.tsx';
 import { VersionRow } from './VersionRow.tsx';
+
+/** A header cell of the versions table (the actions column ends the row instead). */
+const cell = 'py-1 pe-3 text-start font-medium';
 
 /** Every status an owner needs to see (Deleted ones are gone for good, so they stay hidden). */
 export const OWNER_VISIBLE_STATUSES = [
@@ -43,22 +47,19 @@ export function VersionList({ node, publisherId, isOwner, frozen }: Props) {
           ) : (
             <table className="w-full text-start text-sm">
               <caption className="sr-only">{t('dashboard.versions.heading', { id: node.id })}</caption>
-              <thead>
-                <tr className="text-start text-xs text-slate-600 uppercase dark:text-slate-400">
-                  <th scope="col" className="py-1 pe-3 text-start font-medium">
-                    {t('dashboard.versions.version')}
-                  </th>
-                  <th scope="col" className="py-1 pe-3 text-start font-medium">
-                    {t('dashboard.versions.status')}
-                  </th>
-                  <th scope="col" className="hidden py-1 pe-3 text-start font-medium sm:table-cell">
-                    {t('dashboard.versions.released')}
-                  </th>
-                  <th scope="col" className="py-1 text-end font-medium">
-                    {t('dashboard.versions.actions')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                className="text-start text-xs text-slate-600 uppercase dark:text-slate-400"
+                columns={[
+                  { key: 'version', label: t('dashboard.versions.version'), className: cell },
+                  { key: 'status', label: t('dashboard.versions.status'), className: cell },
+                  {
+                    key: 'released',
+                    label: t('dashboard.versions.released'),
+                    className: `hidden sm:table-cell ${cell}`,
+                  },
+                  { key: 'actions', label: t('dashboard.versions.actions'), className: 'py-1 text-end font-medium' },
+                ]}
+              />
               <tbody>
                 {versions.map((version) => (
                   <VersionRow

@@ -7,7 +7,7 @@ import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
 import { useDashboard } from '../context.ts';
 import { formatDate } from '../../../lib/format/format.ts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ConfirmedDelete } from '../../ui/ConfirmedDelete.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { button } from '../../ui/styles.ts';
 import { DeprecateDialog } from './DeprecateDialog.tsx';
@@ -33,7 +33,6 @@ interface Props {
  */
 export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, warnings }: Props) {
   const { t, lang } = useDashboard();
-  const [deleting, setDeleting] = useState(false);
   const [deprecating, setDeprecating] = useState(false);
   const path = { params: { path: { publisherId, nodeId, versionId: version.id } } };
   const invalidates = nodeChangedKeys(publisherId, nodeId);
@@ -95,10 +94,18 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
               <YankControl version={version} nodeId={nodeId} nodeName={nodeName} publisherId={publisherId} />
             )}
             {isOwner && (
-              <button type="button" className={button.dangerGhost} onClick={() => setDeleting(true)}>
-                {t('dashboard.delete')}
-                <span className="sr-only"> {version.version}</span>
-              </button>
+              <ConfirmedDelete
+                t={t}
+                remove={remove}
+                variables={path}
+                label={t('dashboard.delete')}
+                name={version.version}
+                title={t('packNamed.deleteTitle', label)}
+                body={t('dashboard.versions.deleteBody', label)}
+                cancelLabel={t('dashboard.cancel')}
+                pendingLabel={t('dashboard.deleting')}
+                done={t('packNamed.deleted', label)}
+              />
             )}
           </span>
           <DeprecateDialog
@@ -113,29 +120,6 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
               setDeprecating(false);
             }}
             onConfirm={(message) => setDeprecated(true, message)}
-          />
-          <ConfirmDialog
-            cancelLabel={t('dashboard.cancel')}
-            open={deleting}
-            title={t('packNamed.deleteTitle', label)}
-            body={t('dashboard.versions.deleteBody', label)}
-            confirmLabel={t('dashboard.delete')}
-            pendingLabel={t('dashboard.deleting')}
-            pending={remove.isPending}
-            error={remove.error ? apiErrorText(t, remove.error) : null}
-            onClose={() => {
-              remove.reset();
-              setDeleting(false);
-            }}
-            onConfirm={() =>
-              remove.mutate(path, {
-                onSuccess: () => {
-                  toast.success(t('packNamed.deleted', label));
-                  setDeleting(false);
-                },
-                onError: (error) => toast.error(apiErrorText(t, error)),
-              })
-            }
           />
         </td>
       </tr>
