@@ -15,7 +15,7 @@ module.exports = {
     {
       name: 'browser-code-not-server',
       severity: 'error',
-      comment: 'Islands and src/lib run in the browser: never import server code.',
+      comment: 'Islands and src/lib run in the browser: never import server code (type-only imports included).',
       from: { path: '^src/(islands|lib)/' },
       to: { path: '^src/server/' },
     },
@@ -70,8 +70,8 @@ module.exports = {
       name: 'queries-in-services',
       severity: 'error',
       comment:
-        'The HTTP plumbing (ops/, http/), the search engine (search/) and the response cache (cache/) never query: they call a service (or jobs/, db/client.ts).',
-      from: { path: '^src/server/(ops|http|search|cache)/', pathNot: TEST },
+        'Page loaders (pages/), the HTTP plumbing (ops/, http/), the search engine (search/) and the response cache (cache/) never query, nor import db/schema even for a type: they call a service (or jobs/, db/client.ts).',
+      from: { path: '^src/server/(pages|ops|http|search|cache)/', pathNot: TEST },
       to: { path: ['^src/server/db/schema/', '(^|/)node_modules/drizzle-orm/'] },
     },
     {

@@ -1,10 +1,10 @@
 import { countPages } from '../../../lib/paging.ts';
 import type { Db } from '../../db/client.ts';
-import type { WorkflowRunStatus } from '../../db/schema/index.ts';
 import { listBranches, listRepos } from '../../services/ci/branches.ts';
 import { listCommitsWithResults, type CommitRow } from '../../services/ci/commit-summaries.ts';
 import { DEFAULT_CI_REPO, normalizeRepoName } from '../../services/ci/repo-name.ts';
 import { summarizeBy } from '../../services/ci/status-summary.ts';
+import type { WorkflowRunStatus } from '../../services/ci/workflow-status.ts';
 
 export const DASHBOARD_PAGE_SIZE = 20;
 

@@ -6,6 +6,7 @@ import { createTestApp, fixedClock, type TestApp } from '../../../../tests/suppo
 import type { NodeVersionRow } from '../../db/rows.ts';
 import {
   archives,
+  comfyNodeCollisions,
   comfyNodes,
   nodeDownloadsDaily,
   nodes,
@@ -161,6 +162,19 @@ describe('loadNodePage', () => {
     expect(downloads.at(-2)).toEqual({ day: '2026-05-31', count: 0 });
     expect(downloads.at(-3)).toEqual({ day: '2026-05-30', count: 2 });
     expect(downloads.reduce((sum, d) => sum + d.count, 0)).toBe(7);
+  });
+
+  it("carries the shown version's class collisions and the pack's advisories: the page calls no other loader", async () => {
+    const { db } = t.services;
+    const shown = (await found(t, 'Acme-Pack')).selected!.version;
+    await insertNode(db, { id: 'Other-Pack', name: 'Other', publisherId: (await insertPublisher(db)).id });
+    await db
+      .insert(comfyNodeCollisions)
+      .values({ nodeVersionId: shown.id, comfyNodeName: 'AcmeBlur', otherNodeId: 'Other-Pack' });
+    const data = await found(t, 'Acme-Pack');
+    expect(data.collisions).toEqual([{ nodeId: 'Other-Pack', name: 'Other', classes: ['AcmeBlur'] }]);
+    expect(data.security).toEqual({ shownVersion: shown.version, entries: [] });
+    expect((await found(t, 'Acme-Pack', '1.0.0')).collisions).toEqual([]);
   });
 
   it('sends another letter case to the canonical id and does not find unknown or deleted nodes', async () => {

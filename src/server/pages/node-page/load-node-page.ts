@@ -1,7 +1,10 @@
 import { listVersionComfyNodes } from '../../services/comfy-nodes/list-version-comfy-nodes.ts';
+import { listPackCollisions, type PackCollision } from '../../services/moderation/pack-collisions.ts';
+export type { PackCollision } from '../../services/moderation/pack-collisions.ts';
 import { listVersionWarnings, type VersionWarnings } from '../../services/moderation/version-warnings.ts';
 export type { VersionWarnings } from '../../services/moderation/version-warnings.ts';
 import { findNode } from '../../services/nodes/find-node.ts';
+import { listDailyDownloads } from '../../services/nodes/daily-downloads.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { isUnclaimedPublisher } from '../../services/publishers/unclaimed.ts';
 import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
@@ -10,13 +13,16 @@ import { DEFAULT_LISTED_STATUSES, listNodeVersions } from '../../services/versio
 import { normalizeVersion } from '../../services/versions/semver.ts';
 import type { Services } from '../../container.ts';
 import { classView, type ClassView } from './class-signature.ts';
-import type { DailyCount } from './downloads-chart.ts';
-import { loadDailyDownloads } from './load-downloads.ts';
+import { fillDays, type DailyCount } from './downloads-chart.ts';
+import { loadNodeSecurity, type NodeSecurity } from './load-node-security.ts';
 import { findVersionReadme, loadReadmeHtml } from './readme/load-readme.ts';
 import { findProvenanceSummary, type ProvenanceSummary } from '../../services/trusted-publishing/load-provenance.ts';
 
 /** More classes than this are summarised as "and N more" (a page, not a catalogue). */
 export const MAX_CLASSES_SHOWN = 200;
+
+/** How many days the downloads chart covers. */
+export const CHART_DAYS = 90;
 
 export interface VersionEntry {
   version: ApiNodeVersion;
@@ -69,7 +75,12 @@ export interface NodePageData {
   classes: { items: ClassView[]; total: number } | { names: string[] } | null;
   compatibility: { os: string[]; accelerators: string[]; comfyui: string | null; frontend: string | null };
   dependencies: string[];
+  /** Installs per UTC day over the chart's window ending today, zeros included. */
   downloads: DailyCount[];
+  /** Other packs defining the same node classes as the selected version, by pack. */
+  collisions: PackCollision[];
+  /** The advisories about the pack and about the selected version's Python dependencies. */
+  security: NodeSecurity;
   /** Sanitised HTML of the latest version's README, or null. */
   readmeHtml: string | null;
   /** The automated scan's warnings (medium and low findings) of listed Active versions, by version id. */
@@ -103,8 +114,14 @@ async function loadClasses(services: Services, selected: VersionEntry | null, ca
   return catalog.length > 0 ? { names: [...catalog].sort() } : null;
 }
 
+async function loadDownloads(services: Services, nodeId: string): Promise<DailyCount[]> {
+  const now = services.clock.now();
+  const since = fillDays([], now, CHART_DAYS)[0]!.day;
+  return fillDays(await listDailyDownloads(services.db, nodeId, since), now, CHART_DAYS);
+}
+
 /**
- * Everything the node page shows, in a handful of queries. Unknown and deleted nodes are not found;
+ * Everything the node page shows, in a handful of queries (the page calls nothing else). Unknown and deleted nodes are not found;
  * a banned node is found (the page explains the ban) but nothing of it is downloadable.
  */
 export async function loadNodePage(
@@ -122,7 +139,7 @@ export async function loadNodePage(
     loadNodeBundles(db, [row]),
     listNodeVersions(db, row.id, DEFAULT_LISTED_STATUSES),
     isUnclaimedPublisher(db, row.publisherId),
-    loadDailyDownloads(db, row.id, services.clock.now()),
+    loadDownloads(services, row.id),
     // The README rendered at scan time, read now rather than after the versions (one round fewer).
     banned ? Promise.resolve(null) : findVersionReadme(services, row.latestVersionId),
   ]);
@@ -150,12 +167,14 @@ export async function loadNodePage(
   const warnedVersions = banned
     ? []
     : versions.filter((entry) => entry.version.status === 'NodeVersionStatusActive').map((entry) => entry.version.id);
-  const [classes, readmeHtml, warnings, provenance] = await Promise.all([
+  const [classes, readmeHtml, warnings, provenance, collisions, security] = await Promise.all([
     loadClasses(services, selected, row.catalogComfyNodeNames),
     // A banned pack's README may be the very thing it was banned for: it is not shown.
     latestRow && !banned ? loadReadmeHtml(services, latestRow, row.repository, storedReadme) : Promise.resolve(null),
     listVersionWarnings(db, warnedVersions),
     selected && !banned ? findProvenanceSummary(db, selected.version.id) : Promise.resolve(null),
+    selected ? listPackCollisions(db, selected.version.id) : Promise.resolve([]),
+    loadNodeSecurity(db, row, selected ? { id: selected.version.id, version: selected.version.version } : null),
   ]);
 
   const pick = (fromVersion: string[] | undefined, fromNode: string[]) =>
@@ -186,6 +205,8 @@ export async function loadNodePage(
       },
       dependencies: selectedRow?.dependencies ?? [],
       downloads,
+      collisions,
+      security,
       readmeHtml,
       warnings,
     },

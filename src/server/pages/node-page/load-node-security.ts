@@ -1,6 +1,10 @@
 import type { Db } from '../../db/client.ts';
-import type { AdvisoryKind, AdvisoryRange, AdvisorySeverity } from '../../db/schema/advisories.ts';
-import type { AffectedRow } from '../../services/advisories/load-advisories.ts';
+import type {
+  AdvisoryKind,
+  AdvisoryRange,
+  AdvisorySeverity,
+  AffectedRow,
+} from '../../services/advisories/load-advisories.ts';
 import { loadNodeAdvisories } from '../../services/advisories/node-advisories.ts';
 import { affectsVersion } from '../../services/advisories/version-ranges.ts';
 

@@ -1,8 +1,12 @@
 import { countPages } from '../../../lib/paging.ts';
 import type { SignImageUrl } from '../../../lib/images/image-url.ts';
 import type { Db } from '../../db/client.ts';
-import type { ReleaseLocale, ReleaseProject } from '../../db/schema/index.ts';
-import { RELEASE_LOCALES, RELEASE_PROJECTS } from '../../services/releases/release-values.ts';
+import {
+  RELEASE_LOCALES,
+  RELEASE_PROJECTS,
+  type ReleaseLocale,
+  type ReleaseProject,
+} from '../../services/releases/release-values.ts';
 import { listReleaseNotes } from '../../services/releases/list-releases.ts';
 import { renderReleaseMarkdown } from '../../services/releases/render-markdown.ts';
 import type { ReleaseNoteRow } from '../../services/releases/serialize.ts';
@@ -48,4 +52,4 @@ export async function loadReleasesPage(
 
 // What the releases page's components need besides the loader (pages import server code only from src/server/pages/).
 export { RELEASE_PROJECTS } from '../../services/releases/release-values.ts';
-export type { ReleaseProject } from '../../db/schema/releases.ts';
+export type { ReleaseProject } from '../../services/releases/release-values.ts';

@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { advisories, advisoryAffected } from '../../db/schema/index.ts';
 import { notFound } from '../../errors.ts';
 
+// The column types the node page's Security section shows (page loaders never import db/schema).
+export type { AdvisoryKind, AdvisoryRange, AdvisorySeverity } from '../../db/schema/advisories.ts';
+
 export type AdvisoryRow = typeof advisories.$inferSelect;
 export type AffectedRow = typeof advisoryAffected.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { ReleaseAttention, ReleaseLocale, ReleaseProject } from '../../db/schema/index.ts';
 
-export type { ReleaseLocale };
+export type { ReleaseLocale, ReleaseProject };
 
 // The value lists behind the release-note types (for zod enums, filters and the site's tabs).
 export const RELEASE_PROJECTS = [

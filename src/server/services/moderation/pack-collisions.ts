@@ -13,7 +13,7 @@ export interface PackCollision {
  * Which other packs define the same node classes as this version (recorded by the moderation
  * pipeline), grouped by pack. Deleted packs are left out: nobody can install them any more.
  */
-export async function loadCollisions(db: Db, nodeVersionId: string): Promise<PackCollision[]> {
+export async function listPackCollisions(db: Db, nodeVersionId: string): Promise<PackCollision[]> {
   const rows = await db
     .select({ nodeId: nodes.id, name: nodes.name, className: comfyNodeCollisions.comfyNodeName })
     .from(comfyNodeCollisions)

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
 import { comfyNodeCollisions } from '../../db/schema/index.ts';
-import { loadCollisions } from './load-collisions.ts';
+import { listPackCollisions } from './pack-collisions.ts';
 
-describe('loadCollisions', () => {
+describe('listPackCollisions', () => {
   let t: TestApp;
   let versionId: string;
   beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('loadCollisions', () => {
   afterAll(() => t.close());
 
   it('groups the colliding classes by pack, sorted, without deleted packs', async () => {
-    expect(await loadCollisions(t.services.db, versionId)).toEqual([
+    expect(await listPackCollisions(t.services.db, versionId)).toEqual([
       { nodeId: 'alpha-pack', name: 'Alpha', classes: ['Blend', 'Upscale'] },
       { nodeId: 'zeta-pack', name: 'zeta-pack', classes: ['Upscale'] },
     ]);
@@ -39,6 +39,6 @@ describe('loadCollisions', () => {
 
   it('is empty for a version without collisions', async () => {
     const other = await insertVersion(t.services.db, { nodeId: 'zeta-pack', version: '2.0.0' });
-    expect(await loadCollisions(t.services.db, other.id)).toEqual([]);
+    expect(await listPackCollisions(t.services.db, other.id)).toEqual([]);
   });
 });
