@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
 import { ADMIN_ACTIONS } from '../../services/audit/actions.ts';
-import { getAdminVersion } from '../../services/nodes/admin-targets.ts';
+import { getAdminVersion } from '../../services/versions/admin-version.ts';
 import { adminUpdateVersion } from '../../services/versions/admin-update-version.ts';
 import { loadVersionsWithArchive } from '../../services/nodes/load-bundles.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { getAdminNode } from '../../services/nodes/admin-targets.ts';
+import { getAdminNode } from '../../services/nodes/admin-node.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { NODE_EDIT_POLICIES } from '../../services/nodes/node-edit-policy.ts';
 import { toNodeChanges } from '../../services/nodes/node-fields.ts';

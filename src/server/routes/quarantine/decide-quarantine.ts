@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/viewer.ts';
-import { getAdminNode } from '../../services/nodes/admin-targets.ts';
+import { getAdminNode } from '../../services/nodes/admin-node.ts';
 import { decideQuarantine } from '../../services/quarantine/decide-quarantine.ts';
 import { ReasonField, VersionNumberParams } from '../admin/schemas.ts';
 import { bearerSecurity, errorResponses } from '../schemas.ts';

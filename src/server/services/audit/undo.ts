@@ -9,7 +9,7 @@ import { ADMIN_ACTIONS, UNDOABLE_ACTIONS } from './actions.ts';
 import { banPublisher, unbanPublisher } from '../publishers/ban-publisher.ts';
 import { NODE_EDIT_POLICIES } from '../nodes/node-edit-policy.ts';
 import { nodeState, type NodeChanges } from '../nodes/node-state.ts';
-import { getAdminNode } from '../nodes/admin-targets.ts';
+import { getAdminNode } from '../nodes/admin-node.ts';
 import { updateNode } from '../nodes/update-node.ts';
 import { getUserOr404, userAdminState, adminUpdateUser, type UserAdminState } from '../users/update-user.ts';
 import { applyVersionUpdate } from '../versions/admin-update-version.ts';
