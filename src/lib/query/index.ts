@@ -2,10 +2,13 @@ export { queryClient, createQueryClient, startPersistence, wipeQueryCache, API_G
 export {
   useApiQuery,
   useApiMutation,
+  useApiWrite,
+  useInvalidateKeys,
   apiKey,
   invalidateKeys,
   type ApiQueryKey,
   type ApiQueryOptions,
   type ApiMutationOptions,
+  type ApiWrite,
 } from './hooks.ts';
 export { shouldRetry, retryDelay } from './retry.ts';
