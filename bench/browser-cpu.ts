@@ -5,16 +5,16 @@
  * For each executable (default: every candidate of scripts/lib/chromium-path.ts that is installed,
  * plus the headless shell inside @sparticuz/chromium), launches it as the Playwright config does,
  * then visits a fixed set of pages of a running site (default http://127.0.0.1:4321, e.g. `npm start`)
- * N times, each in a fresh context, with a full-page screenshot, and runs axe on the first round.
+ * N times, each in a fresh context, with a full-page screenshot, and runs axe (as the specs do) on the first round.
  * Prints the CPU seconds of the browser's whole process tree (read from /proc, so Linux only) and of
  * this process (Playwright's side of the protocol). `--trace` records a Playwright trace per context,
  * as `trace: 'retain-on-failure'` did for every test. Numbers, not assertions: compare the rows of one
  * run, on a machine doing nothing else.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
 import { SYSTEM_CHROMIUM } from '../scripts/lib/chromium-path.ts';
+import { axeViolations } from '../tests/e2e/support/axe.ts';
 
 const args = process.argv.slice(2);
 function option(name: string): string | undefined {
@@ -81,7 +81,8 @@ async function measure(executablePath: string) {
       await page.goto(base + path);
       await page.waitForLoadState('networkidle');
       await page.screenshot({ fullPage: true });
-      if (round === 0) await new AxeBuilder({ page }).analyze();
+      // The specs' own axe runner (tests/e2e/support/axe.ts), every rule.
+      if (round === 0) await axeViolations(page, { tags: 'all' });
       if (trace) await context.tracing.stop();
       await context.close();
     }

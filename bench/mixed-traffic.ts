@@ -9,9 +9,9 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
-import { signUp } from '../tests/support/firebase-emulator.ts';
-import { comfyCliPublishBody } from '../tests/support/publish.ts';
-import { buildZip, samplePackFiles } from '../tests/support/zip.ts';
+import { signUp } from '#test/firebase-emulator.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 import { benchDrivers, startCorpusInstance, withSite } from './lib/corpus-instance.ts';
 import { freePort, type InstanceProcess } from './lib/instance-process.ts';
 

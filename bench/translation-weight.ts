@@ -9,7 +9,7 @@
 //      the page sizes in the worst case a publisher can now cause.
 // Sizes are of the uncompressed JSON bodies.
 import { sql } from 'drizzle-orm';
-import { insertNode, insertPublisher, insertUser } from '../tests/support/factories.ts';
+import { insertNode, insertPublisher, insertUser } from '#test/factories.ts';
 import { auditLog } from '../src/server/db/schema/index.ts';
 import { SearchSync } from '../src/server/services/search-index/search-sync.ts';
 import { createServiceToken } from '../src/server/services/service-tokens/service-tokens.ts';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { buildDirectory } from '../../src/server/build-directory.ts';
-import { EMULATOR_PROJECT } from '../../tests/support/firebase-emulator.ts';
+import { EMULATOR_PROJECT } from '#test/firebase-emulator.ts';
 import { startInstance, type InstanceProcess } from './instance-process.ts';
 
 export const CORPUS = process.env['BENCH_CORPUS'] ?? '/work/shared/data/comfy-node-corpus.json';

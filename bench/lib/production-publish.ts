@@ -1,7 +1,7 @@
 // Part of bench/production-smoke.sh: publishes one pack with a personal access token against the
 // production-mode server at $API, waits for the analysis thread to decide, then installs it.
-import { comfyCliPublishBody } from '../../tests/support/publish.ts';
-import { buildZip, samplePackFiles } from '../../tests/support/zip.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 import { createBenchPublisher } from './bench-publisher.ts';
 
 const api = process.env['API']!;

@@ -6,8 +6,8 @@ import type { Db } from '../../src/server/db/client.ts';
 import { nodes } from '../../src/server/db/schema/index.ts';
 import { systemClock } from '../../src/server/clock.ts';
 import { createFsStorage, storageRoot } from '../../src/server/storage/fs.ts';
-import { insertUploadedVersion } from '../../tests/support/publish.ts';
-import { buildZip, samplePackFiles } from '../../tests/support/zip.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 
 /** A README like a real pack's: headings, prose, a table, code, images and links (~6 KB). */
 function readmeOf(id: string, description: string): string {

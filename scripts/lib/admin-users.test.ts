@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../src/server/db/schema/index.ts';
-import { insertUser } from '../../tests/support/factories.ts';
-import { signUp } from '../../tests/support/firebase-emulator.ts';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { insertUser } from '#test/factories.ts';
+import { signUp } from '#test/firebase-emulator.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { listAdmins, setAdmin } from './admin-users.ts';
 
 describe('admin CLI logic', () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMULATOR_HOST } from '../../tests/support/firebase-emulator.ts';
+import { EMULATOR_HOST } from '#test/firebase-emulator.ts';
 import { launchAuthEmulator, needsLocalAuthEmulator, prepareAuthEmulator, probeAuthEmulator } from './auth-emulator.ts';
 import { belongsToDataDir, emulatorIdentity } from './emulator-identity.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/support/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { rateLimitCounters } from './db/schema/index.ts';
 import { Scheduler } from './jobs/scheduler.ts';
 import { defaultPeriodicTasks } from './periodic-tasks.ts';

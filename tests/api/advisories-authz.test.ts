@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { advisoryRows } from '../support/authz/advisory-rows.ts';
-import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
+import { advisoryRows } from '#test/authz/advisory-rows.ts';
+import { describeAuthzRows, useTestApp } from '#test/authz/run-matrix.ts';
 
 // The advisory admin routes' rows of the authorization matrix (tests/support/authz/advisory-rows.ts).
 

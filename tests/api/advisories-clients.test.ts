@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app-env.ts';
 import { createApp } from '../../src/server/app.ts';
 import { archives } from '../../src/server/db/schema/index.ts';
-import { signedIn, type Actor } from '../support/authz/actors.ts';
-import { insertVersion } from '../support/factories.ts';
-import { seedNode } from '../support/routes/node-read-fixtures.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { buildZip, samplePackFiles } from '../support/zip.ts';
-import { pythonAvailable } from '../support/zip-oracles.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { insertVersion } from '#test/factories.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
+import { pythonAvailable } from '#test/zip-oracles.ts';
 
 // A malware advisory refuses installs through the requests comfy-cli and ComfyUI-Manager's cm-cli really
 // send (tests/support/clients/registry_install.py, over real HTTP): both stop on 403 advisory_blocked,

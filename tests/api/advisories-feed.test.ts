@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeFeed } from '../../src/server/db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { keysOfChange } from '../../src/server/cache/cache-keys.ts';
-import { osvProblems } from '../support/osv-validator.ts';
-import { adminActors, type AdminActors } from '../support/routes/admin.ts';
-import { seedNode } from '../support/routes/node-read-fixtures.ts';
-import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
+import { osvProblems } from '#test/osv-validator.ts';
+import { adminActors, type AdminActors } from '#test/routes/admin.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 
 // The public OSV feed: list (modified_since, paging), one document, the bulk zip, the batch query;
 // every document valid against the OSV schema; cache headers and keys.

@@ -5,10 +5,10 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importOsvFiles } from '../../src/server/services/advisories/import-osv.ts';
 import { readOsvExport } from '../../scripts/lib/osv-export-files.ts';
-import { osvProblems } from '../support/osv-validator.ts';
-import { auditRows } from '../support/routes/admin.ts';
-import { seedNode } from '../support/routes/node-read-fixtures.ts';
-import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
+import { osvProblems } from '#test/osv-validator.ts';
+import { auditRows } from '#test/routes/admin.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 
 // `npm run advisories -- import-osv <zip|dir>` on the fixture export (tests/fixtures/osv/pypi-export):
 // PyPI advisories become NYSA advisories, and each one lists the packs whose declared dependencies

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActors, type AdminActors } from '../support/routes/admin.ts';
-import { seedNode } from '../support/routes/node-read-fixtures.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminActors, type AdminActors } from '#test/routes/admin.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Where clients meet advisories: GET /nodes/{id} carries their ids; the install endpoints name them in
 // Nodeyard-Advisories and refuse a version a malware advisory covers (403 advisory_blocked), also on

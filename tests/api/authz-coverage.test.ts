@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateOpenApiDocument } from '../../src/server/openapi.ts';
-import { ALL_ROWS } from '../support/authz/all-rows.ts';
-import { OUTSIDE_MATRIX } from '../support/authz/outside-matrix.ts';
+import { ALL_ROWS } from '#test/authz/all-rows.ts';
+import { OUTSIDE_MATRIX } from '#test/authz/outside-matrix.ts';
 
 // The list of protected operations is not kept by hand: it is every operation the app's own OpenAPI
 // document declares with a non-empty `security`. A protected route without matrix rows fails here.

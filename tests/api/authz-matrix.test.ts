@@ -1,9 +1,9 @@
 import { describe } from 'vitest';
-import { githubDouble, useGitHubDouble } from '../support/authz/github-double.ts';
-import { type AuthzRow } from '../support/authz/matrix.ts';
-import { nodeRows } from '../support/authz/node-rows.ts';
-import { publisherRows } from '../support/authz/publisher-rows.ts';
-import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
+import { githubDouble, useGitHubDouble } from '#test/authz/github-double.ts';
+import { type AuthzRow } from '#test/authz/matrix.ts';
+import { nodeRows } from '#test/authz/node-rows.ts';
+import { publisherRows } from '#test/authz/publisher-rows.ts';
+import { describeAuthzRows, useTestApp } from '#test/authz/run-matrix.ts';
 
 // THE AUTHORIZATION MATRIX: every protected route, as every role, with the exact status expected.
 // To cover more routes, write an `AuthzRow[]` next to publisher-rows.ts / node-rows.ts and append it here.

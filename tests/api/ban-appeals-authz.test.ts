@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { banAppealRows } from '../support/authz/ban-appeal-rows.ts';
-import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
+import { banAppealRows } from '#test/authz/ban-appeal-rows.ts';
+import { describeAuthzRows, useTestApp } from '#test/authz/run-matrix.ts';
 
 // The ban-appeal routes in the authorization matrix: every role, exact statuses.
 describe('authorization: ban appeals', () => {

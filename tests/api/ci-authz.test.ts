@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sampleUpload } from '../../src/server/services/ci/sample-upload.ts';
-import { insertServiceToken } from '../support/service-tokens.ts';
-import { ciRows } from '../support/authz/ci-rows.ts';
-import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
+import { insertServiceToken } from '#test/service-tokens.ts';
+import { ciRows } from '#test/authz/ci-rows.ts';
+import { describeAuthzRows, useTestApp } from '#test/authz/run-matrix.ts';
 
 // The Comfy CI routes' rows of the authorization matrix (tests/support/authz/ci-rows.ts), and what
 // only a service token can show.

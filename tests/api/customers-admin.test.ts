@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, creditLedger } from '../../src/server/db/schema/index.ts';
-import { adminAccount, ban, createKey, customerAccount, signedInUser } from '../support/fake-vendor-accounts.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminAccount, ban, createKey, customerAccount, signedInUser } from '#test/fake-vendor-accounts.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('customers: admin routes and credit adjustments', () => {
   let t: TestApp;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customerApiKeys } from '../../src/server/db/schema/index.ts';
 import { hashToken } from '../../src/server/services/tokens/token-format.ts';
-import { ban, createKey, customerAccount, signedInUser } from '../support/fake-vendor-accounts.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { ban, createKey, customerAccount, signedInUser } from '#test/fake-vendor-accounts.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('customers: API keys', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger } from '../../src/server/db/schema/index.ts';
-import { adminAccount, customerAccount, type Account } from '../support/fake-vendor-accounts.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { adminAccount, customerAccount, type Account } from '#test/fake-vendor-accounts.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Parallel adjustments through the real app. On PostgreSQL (server-postgres project) these run on
 // separate pooled connections, so without the row lock they would read the same balance and lose

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers } from '../../src/server/db/schema/index.ts';
-import { ban, customerAccount, signedInUser } from '../support/fake-vendor-accounts.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { ban, customerAccount, signedInUser } from '#test/fake-vendor-accounts.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('customers: the caller’s own record, balance and events', () => {
   let t: TestApp;

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, githubOauthStates, nodes, publisherPermissions } from '../../src/server/db/schema/index.ts';
 import { hashStateToken } from '../../src/server/services/github-oauth/state-token.ts';
 import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../../src/server/services/publishers/unclaimed.ts';
-import { signedIn } from '../support/authz/actors.ts';
-import { fakeGitHub } from '../support/fake-github.ts';
-import { publisherScene, type PublisherScene } from '../support/authz/scene.ts';
-import { insertNode, insertPublisher } from '../support/factories.ts';
-import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
+import { signedIn } from '#test/authz/actors.ts';
+import { fakeGitHub } from '#test/fake-github.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 
 const CLIENT_ID = 'Iv1.test-client';
 const CLIENT_SECRET = 'test-client-secret';

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
-import { signUp, EMULATOR_PROJECT, type EmulatorUser } from '../support/firebase-emulator.ts';
-import { comfyCliPublishBody } from '../support/publish.ts';
-import { pgliteTemplateFile } from '../support/pglite-template.ts';
-import { createThrowawayPostgres, postgresTemplate } from '../support/test-db.ts';
-import { buildZip, samplePackFiles } from '../support/zip.ts';
-import { pythonAvailable } from '../support/zip-oracles.ts';
+import { signUp, EMULATOR_PROJECT, type EmulatorUser } from '#test/firebase-emulator.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { pgliteTemplateFile } from '#test/pglite-template.ts';
+import { createThrowawayPostgres, postgresTemplate } from '#test/test-db.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
+import { pythonAvailable } from '#test/zip-oracles.ts';
 
 // A read-only mirror (MIRROR_UPSTREAM) against a real upstream, each a server process with its own
 // embedded database: it converges on the upstream's signed index, installs what the upstream serves

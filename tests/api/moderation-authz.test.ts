@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { moderationRows } from '../support/authz/moderation-rows.ts';
-import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
+import { moderationRows } from '#test/authz/moderation-rows.ts';
+import { describeAuthzRows, useTestApp } from '#test/authz/run-matrix.ts';
 
 // The moderation routes' rows of the authorization matrix (tests/support/authz/moderation-rows.ts).
 

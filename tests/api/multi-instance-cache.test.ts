@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, uniqueEmail, EMULATOR_PROJECT } from '../support/firebase-emulator.ts';
+import { signUp, uniqueEmail, EMULATOR_PROJECT } from '#test/firebase-emulator.ts';
 import { startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
-import { createThrowawayPostgres } from '../support/test-db.ts';
+import { createThrowawayPostgres } from '#test/test-db.ts';
 
 // The response cache of two server processes on one PostgreSQL: a change made through one instance
 // (or straight in the database, as a job would) is never served stale by the other for more than

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, uniqueEmail, EMULATOR_PROJECT } from '../support/firebase-emulator.ts';
+import { signUp, uniqueEmail, EMULATOR_PROJECT } from '#test/firebase-emulator.ts';
 import { startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
-import { comfyCliPublishBody } from '../support/publish.ts';
-import { createThrowawayPostgres } from '../support/test-db.ts';
-import { buildZip, samplePackFiles } from '../support/zip.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { createThrowawayPostgres } from '#test/test-db.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 
 // Two server processes on one PostgreSQL must behave as one service: what is written through one
 // is served by the other (search included, within about a second), each background job runs once,

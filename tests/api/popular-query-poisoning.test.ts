@@ -6,8 +6,8 @@ import type { App } from '../../src/server/app-env.ts';
 import { nodes } from '../../src/server/db/schema/index.ts';
 import { loadHomePage } from '../../src/server/pages/home/load-home.ts';
 import { SearchSync } from '../../src/server/services/search-index/search-sync.ts';
-import { seedNode } from '../support/routes/node-read-fixtures.ts';
-import { createTestApp, fixedClock, TEST_API_URL, type TestApp } from '../support/test-app.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, fixedClock, TEST_API_URL, type TestApp } from '#test/test-app.ts';
 
 // Suggestion poisoning: anonymous searches must not put arbitrary text into everyone's search box.
 // Real route, real search sync, real database; clients are told apart by X-Forwarded-For behind

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerEvents } from '../../src/server/db/schema/index.ts';
 import { VENDOR_NAMES, type VendorProxyConfig } from '../../src/server/services/vendor-proxy/vendors.ts';
-import { createKey, customerAccount, type Account } from '../support/fake-vendor-accounts.ts';
-import { MP4_BYTES, startFakeVendor, type FakeVendor } from '../support/fake-vendor.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createKey, customerAccount, type Account } from '#test/fake-vendor-accounts.ts';
+import { MP4_BYTES, startFakeVendor, type FakeVendor } from '#test/fake-vendor.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // Every proxied task-status GET of the spec's §7, against a local fake vendor: the request reaches
 // <base URL><vendor path> with the vendor's credential header, and the answer comes back as is.

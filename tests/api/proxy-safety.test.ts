@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
-import { ban, createKey, customerAccount, signedInUser, type Account } from '../support/fake-vendor-accounts.ts';
-import { startFakeVendor, type FakeVendor } from '../support/fake-vendor.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { ban, createKey, customerAccount, signedInUser, type Account } from '#test/fake-vendor-accounts.ts';
+import { startFakeVendor, type FakeVendor } from '#test/fake-vendor.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 /** A port nothing listens on (bound, then released). */
 async function closedPort(): Promise<number> {

@@ -10,11 +10,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeVersions, versionScanFindings } from '../../src/server/db/schema/index.ts';
 import { pyprojectToml } from '../../src/lib/publish/publish-commands.ts';
-import { publisherScene, type PublisherScene } from '../support/authz/scene.ts';
-import { insertToken } from '../support/factories.ts';
-import { githubActionsClaims, startOidcIssuer, type OidcIssuer } from '../support/oidc-issuer.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { buildZip } from '../support/zip.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { insertToken } from '#test/factories.ts';
+import { githubActionsClaims, startOidcIssuer, type OidcIssuer } from '#test/oidc-issuer.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip } from '#test/zip.ts';
 
 // The reference CI step (ci/publish-action/publish.py), run with python3 against the real API over
 // HTTP on 127.0.0.1, with the real job worker scanning what it uploads. comfy-cli is not installed

@@ -9,10 +9,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeVersions } from '../../src/server/db/schema/index.ts';
 import { commandLinePublish, PACKED_ZIP, pyprojectToml } from '../../src/lib/publish/publish-commands.ts';
-import { publisherScene, type PublisherScene } from '../support/authz/scene.ts';
-import { insertToken } from '../support/factories.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { buildZip } from '../support/zip.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { insertToken } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip } from '#test/zip.ts';
 
 // The command lines the dashboard shows for a registry comfy-cli cannot address, run as written
 // by a real shell and curl against the real API over HTTP. `comfy node pack` itself is comfy-cli's

@@ -13,13 +13,13 @@ import type { UserRow } from '../../src/server/db/rows.ts';
 import { archives, jobs, nodeVersions, users } from '../../src/server/db/schema/index.ts';
 import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
-import { comfyCliPublishBody } from '../support/publish.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
 import type { AppConfig, Services } from '../../src/server/container.ts';
-import { insertNode, insertPublisher } from '../support/factories.ts';
-import { EMULATOR_PROJECT, signUp } from '../support/firebase-emulator.ts';
-import { createTestDatabase } from '../support/test-db.ts';
-import { buildZip, packBytes, readZip, samplePackFiles } from '../support/zip.ts';
-import { offsetShiftAttack } from '../support/hostile-zips.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
+import { EMULATOR_PROJECT, signUp } from '#test/firebase-emulator.ts';
+import { createTestDatabase } from '#test/test-db.ts';
+import { buildZip, packBytes, readZip, samplePackFiles } from '#test/zip.ts';
+import { offsetShiftAttack } from '#test/hostile-zips.ts';
 import { eq } from 'drizzle-orm';
 
 // The whole round trip over real HTTP, done exactly the way the clients do it: comfy-cli

@@ -11,9 +11,9 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import { encryptEndpointSecret } from '../../src/server/services/webhooks/endpoint-secret.ts';
 import { QUARANTINE_REPORTS_PER_DAY } from '../../src/server/services/quarantine/quarantine-rules.ts';
-import { signedIn, type Actor } from '../support/authz/actors.ts';
-import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
-import { seedNode } from '../support/routes/node-read-fixtures.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
 
 // Issue 30 item 5 end to end over HTTP: an admin marks reporters trusted; their reports quarantine a pack's
 // latest version in the report's own transaction (so the very next install is refused); the triage queue

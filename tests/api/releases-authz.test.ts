@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { insertServiceToken } from '../support/service-tokens.ts';
-import { nextVersion, releaseRows } from '../support/authz/release-rows.ts';
-import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
+import { insertServiceToken } from '#test/service-tokens.ts';
+import { nextVersion, releaseRows } from '#test/authz/release-rows.ts';
+import { describeAuthzRows, useTestApp } from '#test/authz/run-matrix.ts';
 
 // Release notes' rows of the authorization matrix (tests/support/authz/release-rows.ts), and what
 // only a service token can show.

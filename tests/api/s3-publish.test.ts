@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
-import { EMULATOR_PROJECT, signUp } from '../support/firebase-emulator.ts';
-import { comfyCliPublishBody } from '../support/publish.ts';
-import { pgliteTemplateFile } from '../support/pglite-template.ts';
-import { startS3Server, TEST_S3, type TestS3Server } from '../support/s3-server.ts';
-import { createThrowawayPostgres } from '../support/test-db.ts';
-import { buildZip, samplePackFiles } from '../support/zip.ts';
+import { EMULATOR_PROJECT, signUp } from '#test/firebase-emulator.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { pgliteTemplateFile } from '#test/pglite-template.ts';
+import { startS3Server, TEST_S3, type TestS3Server } from '#test/s3-server.ts';
+import { createThrowawayPostgres } from '#test/test-db.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 
 // STORAGE_DRIVER=s3 end to end, as deployed: server processes, a real S3-compatible server that
 // checks SigV4, comfy-cli's publish → PUT to the presigned URL → (no admin, no upload route) the

@@ -4,9 +4,9 @@ import { users } from '../../src/server/db/schema/index.ts';
 import { loadHomePage } from '../../src/server/pages/home/load-home.ts';
 import { parseSearchState } from '../../src/lib/search/url-state.ts';
 import type { ImageAttributes } from '../../src/lib/images/image-url.ts';
-import { insertNode, insertPublisher, insertVersion } from '../support/factories.ts';
-import { signUp } from '../support/firebase-emulator.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
+import { signUp } from '#test/firebase-emulator.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // The image endpoint serves only URLs the server signed, so every answer an island draws icons from
 // carries them signed: search results (API and the server-rendered home page), the dashboard's node

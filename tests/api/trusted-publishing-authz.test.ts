@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { describeAuthzRows, useTestApp } from '../support/authz/run-matrix.ts';
-import { trustedPublishingRows } from '../support/authz/trusted-publishing-rows.ts';
+import { describeAuthzRows, useTestApp } from '#test/authz/run-matrix.ts';
+import { trustedPublishingRows } from '#test/authz/trusted-publishing-rows.ts';
 
 // Trusted publishing's rows of the authorization matrix (tests/support/authz/trusted-publishing-rows.ts).
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publisherScene, type PublisherScene } from '../support/authz/scene.ts';
-import { signedIn } from '../support/authz/actors.ts';
-import { insertToken } from '../support/factories.ts';
-import { githubActionsClaims, startOidcIssuer, type OidcIssuer } from '../support/oidc-issuer.ts';
-import { comfyCliPublishBody } from '../support/publish.ts';
-import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
-import { buildZip, samplePackFiles } from '../support/zip.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { signedIn } from '#test/authz/actors.ts';
+import { insertToken } from '#test/factories.ts';
+import { githubActionsClaims, startOidcIssuer, type OidcIssuer } from '#test/oidc-issuer.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 // After test-app: the index formats' zod must be the one @hono/zod-openapi extended first.
 import { IndexDeltaSchema, IndexSnapshotSchema } from '../../src/server/index-protocol/format.ts';
 

@@ -13,14 +13,14 @@ import { emitWebhookEvent, WEBHOOK_DELIVER_JOB } from '../../src/server/services
 import { decryptEndpointSecret, encryptEndpointSecret } from '../../src/server/services/webhooks/endpoint-secret.ts';
 import { sendWebhook } from '../../src/server/services/webhooks/send-webhook.ts';
 import { verifySignatureHeader } from '../../src/server/services/webhooks/signature.ts';
-import { signedIn, type Actor } from '../support/authz/actors.ts';
-import { buildZip } from '../support/zip.ts';
-import { buildRawZip } from '../support/zip-builder.ts';
-import { insertUploadedVersion } from '../support/publish.ts';
-import { insertNode, insertPublisher } from '../support/factories.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { buildZip } from '#test/zip.ts';
+import { buildRawZip } from '#test/zip-builder.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
 import { recheckActiveArchives } from '../../src/server/services/archives/recheck-archives.ts';
 import { pyprojectToml } from '../../src/lib/publish/publish-commands.ts';
-import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 
 // Publisher webhooks end to end: a receiver this file starts on 127.0.0.1 (allowed only through the
 // app's test-only `webhookAllowLoopback`), real signing, the real job queue and worker.

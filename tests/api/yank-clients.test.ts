@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app-env.ts';
 import { createApp } from '../../src/server/app.ts';
 import { archives } from '../../src/server/db/schema/index.ts';
-import { signedIn, type Actor } from '../support/authz/actors.ts';
-import { insertPublisher, insertVersion } from '../support/factories.ts';
-import { seedNode } from '../support/routes/node-read-fixtures.ts';
-import { createTestApp, fixedClock, type TestApp } from '../support/test-app.ts';
-import { buildZip, samplePackFiles } from '../support/zip.ts';
-import { pythonAvailable } from '../support/zip-oracles.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { insertPublisher, insertVersion } from '#test/factories.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
+import { pythonAvailable } from '#test/zip-oracles.ts';
 
 // Yank and min_age through the requests comfy-cli and ComfyUI-Manager's cm-cli really send (issue 29),
 // over real HTTP, by a Python client that downloads and unzips like they do

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startFakeVendor } from '../support/fake-vendor.ts';
+import { startFakeVendor } from '#test/fake-vendor.ts';
 import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
 import { openSignedIn } from './support/session.ts';
 import { expectAxeClean } from './support/axe.ts';

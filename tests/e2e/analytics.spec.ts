@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, signUpOrIn, uniqueEmail } from './support/accounts.ts';
 import { gotoHydrated } from './support/islands.ts';
 import { FAKE_POSTHOG_PORT } from './support/ports.ts';
-import { startFakePosthog, type CapturedEvent, type FakePosthog } from '../support/fake-posthog.ts';
+import { startFakePosthog, type CapturedEvent, type FakePosthog } from '#test/fake-posthog.ts';
 
 // Production analytics against a local fake of PostHog's ingestion API. The test server runs with
 // POSTHOG_KEY/POSTHOG_HOST set (playwright.config.ts): the configured key and host are what turn the

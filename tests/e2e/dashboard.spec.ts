@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { fakeGitHub } from '../support/fake-github.ts';
+import { fakeGitHub } from '#test/fake-github.ts';
 import { adminToken, ensureAccount, signInAt, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { FAKE_GITHUB_PORT } from './support/ports.ts';

@@ -1,8 +1,8 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import ar from '../../src/i18n/locales/provenance/ar.json' with { type: 'json' };
 import en from '../../src/i18n/locales/provenance/en.json' with { type: 'json' };
-import { githubActionsClaims, startOidcIssuer, type OidcIssuer } from '../support/oidc-issuer.ts';
-import { buildZip, samplePackFiles } from '../support/zip.ts';
+import { githubActionsClaims, startOidcIssuer, type OidcIssuer } from '#test/oidc-issuer.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 import { ensureAccount, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { gotoHydrated } from './support/islands.ts';

@@ -4,7 +4,7 @@ import { signUpOrIn, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { openSignedIn } from './support/session.ts';
 import { API_PORT } from './support/ports.ts';
-import { buildZip, type PackFiles } from '../support/zip.ts';
+import { buildZip, type PackFiles } from '#test/zip.ts';
 
 // Issue 24.6: "Your nodes" gives every publisher a working way into THIS registry: a pyproject.toml
 // with their publisher and node id, comfy-cli's pack, and an upload of the zip from the page with

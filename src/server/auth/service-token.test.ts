@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertServiceToken } from '../../../tests/support/service-tokens.ts';
-import { insertUser } from '../../../tests/support/factories.ts';
-import { signUp, uniqueEmail } from '../../../tests/support/firebase-emulator.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { insertServiceToken } from '#test/service-tokens.ts';
+import { insertUser } from '#test/factories.ts';
+import { signUp, uniqueEmail } from '#test/firebase-emulator.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { revokeServiceToken } from '../services/service-tokens/service-tokens.ts';
 import { requireAdminOrService, requireService } from './service-token.ts';
 

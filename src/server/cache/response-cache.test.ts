@@ -4,11 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { publisherScene, type PublisherScene } from '../../../tests/support/authz/scene.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { installCountsSettled } from '../services/nodes/count-install.ts';
 import { nodes } from '../db/schema/index.ts';
-import { seedNode } from '../../../tests/support/routes/node-read-fixtures.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
 import { createApp } from '../app.ts';
 import { startResponseCache, type RunningResponseCache } from './start-response-cache.ts';
 

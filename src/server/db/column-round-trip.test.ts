@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/support/test-db.ts';
+import { createTestDatabase } from '#test/test-db.ts';
 import type { Database } from './client.ts';
 import * as schema from './schema/index.ts';
 

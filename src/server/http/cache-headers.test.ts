@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { nodes } from '../db/schema/index.ts';
 import { installCountsSettled } from '../services/nodes/count-install.ts';
-import { insertNode, insertPublisher, insertVersion } from '../../../tests/support/factories.ts';
-import { signUp } from '../../../tests/support/firebase-emulator.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
+import { signUp } from '#test/firebase-emulator.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { etagMatches, publicCacheControl } from './cache-headers.ts';
 
 describe('HTTP caching middleware', () => {

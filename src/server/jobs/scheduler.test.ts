@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import type { Clock } from '../clock.ts';
 import { Scheduler, type PeriodicTask } from './scheduler.ts';
 

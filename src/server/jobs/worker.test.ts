@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertNode, insertPublisher } from '../../../tests/support/factories.ts';
-import { insertUploadedVersion } from '../../../tests/support/publish.ts';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts';
-import { buildZip, samplePackFiles } from '../../../tests/support/zip.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 import { jobs, nodeVersions } from '../db/schema/index.ts';
 import { acceptUploadedArchive } from '../services/archives/accept-upload.ts';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../tests/support/test-app.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 import type { RateLimitConfig } from './rate-limit.ts';
 
 const clock = fixedClock(new Date('2026-06-01T12:00:10Z'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MiniSearchIndex } from './minisearch-index.ts';
 import type { SearchDocument, SearchQuery, SearchResult } from './port.ts';
-import { fillerPacks, PACKS, searchDoc } from '../../../tests/support/search/test-documents.ts';
+import { fillerPacks, PACKS, searchDoc } from '#test/search/test-documents.ts';
 
 function indexOf(docs: SearchDocument[] = PACKS): MiniSearchIndex {
   const index = new MiniSearchIndex();

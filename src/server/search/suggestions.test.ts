@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MiniSearchIndex } from './minisearch-index.ts';
 import type { Suggestion } from './port.ts';
 import { SuggestionIndex } from './suggestions.ts';
-import { PACKS, searchDoc } from '../../../tests/support/search/test-documents.ts';
+import { PACKS, searchDoc } from '#test/search/test-documents.ts';
 
 function indexOf(): MiniSearchIndex {
   const index = new MiniSearchIndex();

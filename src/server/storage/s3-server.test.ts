@@ -1,6 +1,6 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, TEST_S3, type TestS3Server } from '../../../tests/support/s3-server.ts';
+import { startS3Server, TEST_S3, type TestS3Server } from '#test/s3-server.ts';
 import { createS3Storage } from './s3.ts';
 
 // The S3 adapter against a real S3-compatible server that verifies SigV4, checked with an

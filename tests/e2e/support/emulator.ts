@@ -1,5 +1,5 @@
 // REST calls to the shared Firebase Auth emulator (accounts persist there between runs and helpers).
-import { unsignedCustomToken } from '../../support/firebase-emulator.ts';
+import { unsignedCustomToken } from '#test/firebase-emulator.ts';
 
 export const EMULATOR = `http://${process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099'}`;
 export const PROJECT = 'demo-nodeyard';

@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanZips } from '../../../../tests/support/clean-zips.ts';
-import {
-  EVIL_SOURCE,
-  HOSTILE_CLASSES,
-  hostileZips,
-  offsetShiftAttack,
-  type HostileClass,
-} from '../../../../tests/support/hostile-zips.ts';
+import { cleanZips } from '#test/clean-zips.ts';
+import { EVIL_SOURCE, HOSTILE_CLASSES, hostileZips, offsetShiftAttack, type HostileClass } from '#test/hostile-zips.ts';
 import {
   fflateExtract,
   pythonAvailable,
@@ -17,7 +11,7 @@ import {
   yauzlExtract,
   type ExtractedFile,
   type OracleResult,
-} from '../../../../tests/support/zip-oracles.ts';
+} from '#test/zip-oracles.ts';
 import { readPack } from './read-pack.ts';
 import { validateZip, type ZipLimits } from './validate-zip.ts';
 

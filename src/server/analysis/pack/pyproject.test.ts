@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildZip, type PackFiles } from '../../../../tests/support/zip.ts';
+import { buildZip, type PackFiles } from '#test/zip.ts';
 import { readPackProject } from './pyproject.ts';
 import { validateZip } from './validate-zip.ts';
 

@@ -10,7 +10,7 @@ import {
   withLocalName,
   zipWithSpecialFile,
   zipWithSymlink,
-} from '../../../../tests/support/zip.ts';
+} from '#test/zip.ts';
 import { validateZip, zipLimitsFor, type ZipLimits } from './validate-zip.ts';
 
 const limits: ZipLimits = { maxEntries: 100, maxUncompressedBytes: 1_000_000 };

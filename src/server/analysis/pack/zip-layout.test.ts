@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { offsetShiftAttack } from '../../../../tests/support/hostile-zips.ts';
+import { offsetShiftAttack } from '#test/hostile-zips.ts';
 import {
   buildRawZip,
   bytes,
@@ -9,7 +9,7 @@ import {
   unicodePathExtra,
   zip64Extra,
   type BuilderEntry,
-} from '../../../../tests/support/zip-builder.ts';
+} from '#test/zip-builder.ts';
 import { validateZip, type ZipLimits } from './validate-zip.ts';
 import { readZipLayout } from './zip-layout.ts';
 

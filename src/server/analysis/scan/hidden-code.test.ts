@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { buildZip, withBadCrc } from '../../../../tests/support/zip.ts';
+import { buildZip, withBadCrc } from '#test/zip.ts';
 import { scanPack, DEFAULT_SCAN_LIMITS } from './scan-pack.ts';
 import { RULES } from './rules.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertUser } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
 import { loadClaimTarget } from './load-claim-target.ts';
 

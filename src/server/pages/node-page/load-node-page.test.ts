@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertUser, insertVersion } from '#test/factories.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 import type { NodeVersionRow } from '../../db/rows.ts';
 import {
   archives,

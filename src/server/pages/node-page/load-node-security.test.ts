@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActors, type AdminActors } from '../../../../tests/support/routes/admin.ts';
-import { seedNode, type SeededNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { adminActors, type AdminActors } from '#test/routes/admin.ts';
+import { seedNode, type SeededNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { loadNodeSecurity } from './load-node-security.ts';
 
 // What the node page's Security section lists: the pack's own advisories with the shown version marked when

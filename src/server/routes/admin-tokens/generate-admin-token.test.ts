@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { ADMIN_TOKEN_TTL_MS, issueAdminToken } from '../../services/admin-tokens/admin-jwt.ts';
 

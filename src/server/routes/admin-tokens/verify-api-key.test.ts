@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminAccount,
-  ban,
-  createKey,
-  customerAccount,
-  type Account,
-} from '../../../../tests/support/fake-vendor-accounts.ts';
-import { insertServiceToken } from '../../../../tests/support/service-tokens.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { adminAccount, ban, createKey, customerAccount, type Account } from '#test/fake-vendor-accounts.ts';
+import { insertServiceToken } from '#test/service-tokens.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('POST /admin/verify-api-key', () => {
   let t: TestApp;

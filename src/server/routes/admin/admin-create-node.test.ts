@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPublisher } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, auditRows, type AdminActors } from '../../../../tests/support/routes/admin.ts';
+import { insertPublisher } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { adminActors, auditRows, type AdminActors } from '#test/routes/admin.ts';
 
 describe('POST /admin/nodes', () => {
   let t: TestApp;

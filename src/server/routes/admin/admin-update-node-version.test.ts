@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodes } from '../../db/schema/index.ts';
-import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, auditRows, type AdminActors } from '../../../../tests/support/routes/admin.ts';
+import { insertNode, insertPublisher, insertUser, insertVersion } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { adminActors, auditRows, type AdminActors } from '#test/routes/admin.ts';
 
 describe('PUT /admin/nodes/{nodeId}/versions/{versionNumber}', () => {
   let t: TestApp;

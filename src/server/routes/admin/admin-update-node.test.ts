@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, auditRows, type AdminActors } from '../../../../tests/support/routes/admin.ts';
+import { insertNode, insertPublisher, insertUser } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { adminActors, auditRows, type AdminActors } from '#test/routes/admin.ts';
 
 describe('PUT /admin/nodes/{nodeId}', () => {
   let t: TestApp;

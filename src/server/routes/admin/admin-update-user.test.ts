@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { signedIn } from '../../../../tests/support/authz/actors.ts';
-import { adminActors, auditRows, type AdminActors } from '../../../../tests/support/routes/admin.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { signedIn } from '#test/authz/actors.ts';
+import { adminActors, auditRows, type AdminActors } from '#test/routes/admin.ts';
 
 describe('GET /admin/users and PUT /admin/users/{userId}', () => {
   let t: TestApp;

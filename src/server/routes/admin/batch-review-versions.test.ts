@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeVersions } from '../../db/schema/index.ts';
-import { signedIn } from '../../../../tests/support/authz/actors.ts';
-import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, type AdminActors } from '../../../../tests/support/routes/admin.ts';
+import { signedIn } from '#test/authz/actors.ts';
+import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { adminActors, type AdminActors } from '#test/routes/admin.ts';
 
 describe('POST /admin/versions/batch and POST /admin/undo', () => {
   let t: TestApp;

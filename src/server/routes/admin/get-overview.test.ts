@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
+import { insertNode, insertPublisher, insertUser, insertVersion } from '#test/factories.ts';
 import { banAppeals, packReports } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, type AdminActors } from '../../../../tests/support/routes/admin.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { adminActors, type AdminActors } from '#test/routes/admin.ts';
 
 describe('GET /admin/overview', () => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { upsertScanRecord } from '../../services/moderation/store-analysis.ts';
 import { SCAN_FAILED_REASON } from '../../services/moderation/verdict.ts';
-import { adminActors, insertFindings, type AdminActors } from '../../../../tests/support/routes/admin.ts';
+import { adminActors, insertFindings, type AdminActors } from '#test/routes/admin.ts';
 
 describe('GET /admin/review-queue', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, type AdminActors } from '../../../../tests/support/routes/admin.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { adminActors, type AdminActors } from '#test/routes/admin.ts';
 
 describe('GET /admin/publishers', () => {
   let t: TestApp;

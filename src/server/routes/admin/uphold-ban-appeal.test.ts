@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
-import { auditRows } from '../../../../tests/support/routes/admin.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { auditRows } from '#test/routes/admin.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 interface AppealList {
   total: number;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
-import { adminActors, auditRows, type AdminActors } from '../../../../tests/support/routes/admin.ts';
-import { seedNode, type SeededNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
+import { adminActors, auditRows, type AdminActors } from '#test/routes/admin.ts';
+import { seedNode, type SeededNode } from '#test/routes/node-read-fixtures.ts';
 
 describe('POST /admin/advisories/from-ban', () => {
   let t: TestApp;

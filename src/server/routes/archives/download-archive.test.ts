@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildZip, samplePackFiles } from '../../../../tests/support/zip.ts';
+import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 import type { NodeVersionRow, PublisherRow } from '../../db/rows.ts';
 import { nodeVersions } from '../../db/schema/index.ts';
-import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
 
 const zip = buildZip(samplePackFiles());
 const sha256 = createHash('sha256').update(zip).digest('hex');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { ciUploader } from '../../../../tests/support/routes/ci-test-data.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { ciUploader } from '#test/routes/ci-test-data.ts';
 
 let t: TestApp;
 const REPO = 'acme/summaries';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../../../../tests/support/authz/actors.ts';
-import { insertServiceToken } from '../../../../tests/support/service-tokens.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn } from '#test/authz/actors.ts';
+import { insertServiceToken } from '#test/service-tokens.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { auditLog, ciGitCommits, ciOutputFiles, ciWorkflowResults } from '../../db/schema/index.ts';
 import { sampleUpload } from '../../services/ci/sample-upload.ts';
 import { revokeServiceToken } from '../../services/service-tokens/service-tokens.ts';

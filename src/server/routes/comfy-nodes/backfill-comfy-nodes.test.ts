@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
-import { insertServiceToken } from '../../../../tests/support/service-tokens.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
+import { insertServiceToken } from '#test/service-tokens.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { jobs } from '../../db/schema/index.ts';
 
 describe('POST /comfy-nodes/backfill', () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodes } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { insertComfyNode, seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { insertComfyNode, seedNode } from '#test/routes/node-read-fixtures.ts';
 
 describe('GET /comfy-nodes/{comfyNodeName}/node (getNodeByComfyNodeName)', () => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import { verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { insertPublisher } from '../../../../tests/support/factories.ts';
-import { seedNode, type SeededNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { insertPublisher } from '#test/factories.ts';
+import { seedNode, type SeededNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 import { IndexDeltaSchema, type IndexDelta } from '../../index-protocol/format.ts';
 import { publicKeyFromRaw } from '../../index-protocol/signatures.ts';
 import { pruneChangeFeed } from '../../services/change-feed/feed.ts';

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { verify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { keyringOf } from '../../index-protocol/keyring.ts';
 import { generateSigningKey, publicKeyFromRaw, rawPublicKey } from '../../index-protocol/signatures.ts';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { insertNode, insertPublisher } from '../../../../tests/support/factories.ts';
-import { fakeGitHub, type FakeGitHub } from '../../../../tests/support/fake-github.ts';
-import { insertServiceToken } from '../../../../tests/support/service-tokens.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
+import { fakeGitHub, type FakeGitHub } from '#test/fake-github.ts';
+import { insertServiceToken } from '#test/service-tokens.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { auditLog, nodes } from '../../db/schema/index.ts';
 import { STARS_CONCURRENCY } from '../../services/github-stars/update-stars.ts';
 

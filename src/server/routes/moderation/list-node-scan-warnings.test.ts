@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher } from '../../../../tests/support/factories.ts';
-import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildZip } from '../../../../tests/support/zip.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip } from '#test/zip.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { VERSION_SCAN_JOB } from '../../services/moderation/scan-version.ts';
 

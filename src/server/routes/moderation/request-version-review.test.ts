@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
-import { signUp, uniqueEmail, type EmulatorUser } from '../../../../tests/support/firebase-emulator.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertUser, insertVersion } from '#test/factories.ts';
+import { signUp, uniqueEmail, type EmulatorUser } from '#test/firebase-emulator.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import type { NodeVersionRow, PublisherRow } from '../../db/rows.ts';
 import { auditLog, nodeVersions, versionReviewRequests } from '../../db/schema/index.ts';
 

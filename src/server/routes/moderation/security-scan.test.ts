@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { signUp, uniqueEmail } from '../../../../tests/support/firebase-emulator.ts';
-import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
-import { insertServiceToken } from '../../../../tests/support/service-tokens.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildZip, samplePackFiles } from '../../../../tests/support/zip.ts';
+import { insertNode, insertPublisher, insertUser } from '#test/factories.ts';
+import { signUp, uniqueEmail } from '#test/firebase-emulator.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
+import { insertServiceToken } from '#test/service-tokens.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 import { jobs, nodeVersions } from '../../db/schema/index.ts';
 import { parseGoDuration } from './go-duration.ts';
 

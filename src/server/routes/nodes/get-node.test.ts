@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeDownloadsDaily, nodes } from '../../db/schema/index.ts';
-import { insertPublisher } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { insertPublisher } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
 
 describe('GET /nodes/{nodeId} (getNode)', () => {
   let t: TestApp;

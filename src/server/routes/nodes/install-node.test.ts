@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { nodeDownloadsDaily, nodes } from '../../db/schema/index.ts';
 import { installCountsSettled } from '../../services/nodes/count-install.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
 
 describe('GET /nodes/{nodeId}/install (installNode)', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPublisher } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { insertPublisher } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
 
 interface ListBody {
   nodes: Record<string, unknown>[];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertComfyNode, seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertComfyNode, seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 
 // A minimum release age (issue 29.2) with the injected clock: a version published at t0 is not chosen
 // at t0+71h with min_age=72h and is chosen at t0+72h, by GET /nodes, /nodes/{id}, /install and the

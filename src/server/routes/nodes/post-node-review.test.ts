@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeReviews, nodes } from '../../db/schema/index.ts';
-import { signUp, type EmulatorUser } from '../../../../tests/support/firebase-emulator.ts';
-import { insertUser } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { signUp, type EmulatorUser } from '#test/firebase-emulator.ts';
+import { insertUser } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
 
 describe('POST /nodes/{nodeId}/reviews (postNodeReview)', () => {
   let t: TestApp;

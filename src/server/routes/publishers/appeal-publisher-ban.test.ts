@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
-import { auditRows } from '../../../../tests/support/routes/admin.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { auditRows } from '#test/routes/admin.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 interface Ban {
   reason: string | null;

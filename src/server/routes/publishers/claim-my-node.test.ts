@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { githubDouble, useGitHubDouble } from '../../../../tests/support/authz/github-double.ts';
-import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
-import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { githubDouble, useGitHubDouble } from '#test/authz/github-double.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { insertNode, insertPublisher, insertUser } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { auditLog, nodes } from '../../db/schema/index.ts';
 import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertToken } from '../../../../tests/support/factories.ts';
-import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
-import { insertPublisher } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertToken } from '#test/factories.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { insertPublisher } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { auditLog, personalAccessTokens } from '../../db/schema/index.ts';
 
 describe('DELETE /publishers/{publisherId}/tokens/{tokenId}', () => {

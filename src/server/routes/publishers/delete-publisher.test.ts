@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertToken } from '../../../../tests/support/factories.ts';
-import { publisherScene } from '../../../../tests/support/authz/scene.ts';
-import { insertNode, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertToken } from '#test/factories.ts';
+import { publisherScene } from '#test/authz/scene.ts';
+import { insertNode, insertVersion } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { auditLog, nodes, personalAccessTokens, publisherPermissions, publishers } from '../../db/schema/index.ts';
 import { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
 

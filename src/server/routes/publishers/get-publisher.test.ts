@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('GET /publishers/{publisherId}', () => {
   let t: TestApp;

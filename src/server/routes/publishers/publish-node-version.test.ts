@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, fixedClock, TEST_API_URL, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertUser, insertVersion } from '#test/factories.ts';
+import { createTestApp, fixedClock, TEST_API_URL, type TestApp } from '#test/test-app.ts';
 import type { PublisherRow, UserRow } from '../../db/rows.ts';
 import { archives, auditLog, nodes, nodeVersions, personalAccessTokens } from '../../db/schema/index.ts';
-import { insertToken } from '../../../../tests/support/factories.ts';
-import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
+import { insertToken } from '#test/factories.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
 
 describe('POST /publishers/{publisherId}/nodes/{nodeId}/versions', () => {
   const clock = fixedClock(new Date('2026-06-01T12:00:00Z'));

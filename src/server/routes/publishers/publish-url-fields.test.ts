@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPublisher, insertToken, insertUser } from '../../../../tests/support/factories.ts';
-import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertPublisher, insertToken, insertUser } from '#test/factories.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { nodes } from '../../db/schema/index.ts';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publisherScene } from '../../../../tests/support/authz/scene.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { publisherScene } from '#test/authz/scene.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // A deleted publisher's id stays reserved: nobody else may register it (services/publishers/retired-ids.ts).
 

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
-import { insertNode, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, TEST_API_URL, type TestApp } from '../../../../tests/support/test-app.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { insertNode, insertVersion } from '#test/factories.ts';
+import { createTestApp, TEST_API_URL, type TestApp } from '#test/test-app.ts';
 import type { NodeRow, NodeVersionRow } from '../../db/rows.ts';
 import { auditLog, nodes, nodeVersions } from '../../db/schema/index.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
-import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import type { NodeRow } from '../../db/rows.ts';
 
 describe('PUT /publishers/{publisherId}/nodes/{nodeId}', () => {

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
-import { insertPublisher, insertToken } from '../../../../tests/support/factories.ts';
-import { offsetShiftAttack } from '../../../../tests/support/hostile-zips.ts';
-import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildZip, readZip, type PackFiles } from '../../../../tests/support/zip.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { insertPublisher, insertToken } from '#test/factories.ts';
+import { offsetShiftAttack } from '#test/hostile-zips.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip, readZip, type PackFiles } from '#test/zip.ts';
 import { archives, auditLog, jobs, nodes, nodeVersions } from '../../db/schema/index.ts';
 
 // The dashboard's zip upload: the zip's own pyproject.toml says what is published, and the version

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { insertPublisher } from '../../../../tests/support/factories.ts';
-import { insertComfyNode, seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { insertPublisher } from '#test/factories.ts';
+import { insertComfyNode, seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { IndexDeltaSchema, IndexSnapshotSchema } from '../../index-protocol/format.ts';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { signedIn } from '../../../../tests/support/authz/actors.ts';
+import { signedIn } from '#test/authz/actors.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { createNote as createReleaseNote, useReleaseFixture } from '../../../../tests/support/routes/releases.ts';
+import { createNote as createReleaseNote, useReleaseFixture } from '#test/routes/releases.ts';
 
 const f = useReleaseFixture();
 const createNote = (version: string) => createReleaseNote(f, { project: 'desktop', version, content: 'x' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '../../../../tests/support/factories.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertUser } from '#test/factories.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 import type { ReleaseFields } from '../../services/releases/write-release.ts';
 import { createRelease } from '../../services/releases/write-release.ts';
 

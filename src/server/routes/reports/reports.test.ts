@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, packReports } from '../../db/schema/index.ts';
 import { REPORTS_PER_USER_PER_HOUR } from '../../services/reports/create-report.ts';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
 
 // POST /nodes/{nodeId}/reports, GET /admin/reports, POST /admin/reports/{reportId}/resolve together:
 // a report is only useful if it reaches the queue, and closing it is the queue's job.

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { createTestApp, fixedClock, TEST_API_URL, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertPublisher, insertUser } from '#test/factories.ts';
+import { createTestApp, fixedClock, TEST_API_URL, type TestApp } from '#test/test-app.ts';
 import {
   buildZip,
   samplePackFiles,
@@ -10,12 +10,12 @@ import {
   withEncryptedFlag,
   zipWithSpecialFile,
   zipWithSymlink,
-} from '../../../../tests/support/zip.ts';
+} from '#test/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { archives, jobs, nodes, nodeVersions } from '../../db/schema/index.ts';
 import { PASSED_REASON } from '../../services/moderation/verdict.ts';
-import { insertToken } from '../../../../tests/support/factories.ts';
-import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
+import { insertToken } from '#test/factories.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
 import { signStorageUrl } from '../../storage/signing.ts';
 
 const zip = buildZip(samplePackFiles());

@@ -2,18 +2,18 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, nodes, nodeVersions, trustedPublishers } from '../../db/schema/index.ts';
-import { publisherScene, type PublisherScene } from '../../../../tests/support/authz/scene.ts';
-import { insertToken } from '../../../../tests/support/factories.ts';
+import { publisherScene, type PublisherScene } from '#test/authz/scene.ts';
+import { insertToken } from '#test/factories.ts';
 import {
   githubActionsClaims,
   startOidcIssuer,
   type GitHubActionsClaims,
   type OidcIssuer,
   type SignOptions,
-} from '../../../../tests/support/oidc-issuer.ts';
-import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
-import { createTestApp, fixedClock, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildZip, samplePackFiles } from '../../../../tests/support/zip.ts';
+} from '#test/oidc-issuer.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 import { pyprojectToml } from '../../../lib/publish/publish-commands.ts';
 
 // POST /trusted-publishing/exchange against a real local OIDC issuer (its own keys, JWKS over HTTP),

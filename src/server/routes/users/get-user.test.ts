@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, uniqueEmail } from '../../../../tests/support/firebase-emulator.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signUp, uniqueEmail } from '#test/firebase-emulator.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('GET /users', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { insertPublisher } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { insertPublisher } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('GET /users/publishers/', () => {
   let t: TestApp;

@@ -1,12 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EMULATOR_HOST,
-  EMULATOR_PROJECT,
-  signUp,
-  type EmulatorUser,
-} from '../../../../tests/support/firebase-emulator.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { EMULATOR_HOST, EMULATOR_PROJECT, signUp, type EmulatorUser } from '#test/firebase-emulator.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { sessionEnded } from '../../services/users/sessions.ts';
 

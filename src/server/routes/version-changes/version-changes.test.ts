@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { signUp, uniqueEmail, type EmulatorUser } from '../../../../tests/support/firebase-emulator.ts';
-import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildZip, type PackFiles } from '../../../../tests/support/zip.ts';
+import { insertNode, insertPublisher, insertUser } from '#test/factories.ts';
+import { signUp, uniqueEmail, type EmulatorUser } from '#test/firebase-emulator.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip, type PackFiles } from '#test/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { VERSION_SCAN_JOB } from '../../services/moderation/scan-version.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
 
 type Version = Record<string, unknown>;
 

@@ -7,9 +7,9 @@ import {
   webpWithExif,
   webpWithXmp,
 } from '../../services/workflows/test-images.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { insertComfyNode, seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { insertPublisher, insertUser } from '#test/factories.ts';
+import { insertComfyNode, seedNode } from '#test/routes/node-read-fixtures.ts';
 
 type Plan = {
   packs: {

@@ -5,7 +5,7 @@ import { corpusExists, corpusPath, readCorpus } from './corpus.ts';
 import { buildQuerySet } from './query-sets.ts';
 import { evaluate, type TypeQuality } from './recall.ts';
 import type { QueryType } from './query-sets.ts';
-import { failInCiWithoutCorpus } from '../../../../tests/support/corpus-gate.ts';
+import { failInCiWithoutCorpus } from '#test/corpus-gate.ts';
 
 // Quality on the real 5,877-pack corpus (../shared/data, absent from a fresh clone: then this skips).
 const path = corpusPath();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../tests/support/test-db.ts';
+import { createTestDatabase } from '#test/test-db.ts';
 import type { Database } from '../../db/client.ts';
 import { allocateAdvisoryId } from './allocate-id.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminActors, type AdminActors } from '../../../../tests/support/routes/admin.ts';
-import { seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { adminActors, type AdminActors } from '#test/routes/admin.ts';
+import { seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 // The cards' badge (issue 30.4): list and search answers name the active advisories that affect the version they
 // list, and nothing for a pack whose listed version is fixed, a withdrawn advisory, or a Python package's advisory.

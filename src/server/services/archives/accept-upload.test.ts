@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPublisher } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildZip, samplePackFiles, zipWithSymlink } from '../../../../tests/support/zip.ts';
+import { insertPublisher } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip, samplePackFiles, zipWithSymlink } from '#test/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
-import { insertToken } from '../../../../tests/support/factories.ts';
-import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
+import { insertToken } from '#test/factories.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
 import { PASSED_REASON } from '../moderation/verdict.ts';
 import { acceptUploadedArchive } from './accept-upload.ts';
 import { AWAIT_UPLOAD_JOB } from './await-upload.ts';

@@ -1,12 +1,12 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPublisher, insertToken } from '../../../../tests/support/factories.ts';
-import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
-import { startS3Server, TEST_S3, type TestS3Server } from '../../../../tests/support/s3-server.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { offsetShiftAttack } from '../../../../tests/support/hostile-zips.ts';
-import { buildZip, samplePackFiles, zipWithSymlink } from '../../../../tests/support/zip.ts';
+import { insertPublisher, insertToken } from '#test/factories.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { startS3Server, TEST_S3, type TestS3Server } from '#test/s3-server.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { offsetShiftAttack } from '#test/hostile-zips.ts';
+import { buildZip, samplePackFiles, zipWithSymlink } from '#test/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { archives, jobs, nodes, nodeVersions } from '../../db/schema/index.ts';
 import { sweepAbandonedUploads } from './upload-janitor.ts';

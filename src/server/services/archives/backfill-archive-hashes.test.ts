@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher } from '../../../../tests/support/factories.ts';
-import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
 import { ARCHIVE_HASH_BACKFILL_JOB, queueArchiveHashBackfill } from './backfill-archive-hashes.ts';
 

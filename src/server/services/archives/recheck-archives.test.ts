@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher } from '../../../../tests/support/factories.ts';
-import { offsetShiftAttack } from '../../../../tests/support/hostile-zips.ts';
-import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
-import { adminActors, type AdminActors } from '../../../../tests/support/routes/admin.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildRawZip } from '../../../../tests/support/zip-builder.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
+import { offsetShiftAttack } from '#test/hostile-zips.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
+import { adminActors, type AdminActors } from '#test/routes/admin.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildRawZip } from '#test/zip-builder.ts';
 import { ARCHIVE_RULES_VERSION } from '../../analysis/pack/zip-rule.ts';
 import { RULES } from '../../analysis/scan/rules.ts';
 import { auditLog, jobs, nodes, nodeVersions, versionScanFindings } from '../../db/schema/index.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archives } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { sweepAbandonedUploads } from './upload-janitor.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertComfyNode, seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
-import { createTestDatabase } from '../../../../tests/support/test-db.ts';
-import { insertPublisher } from '../../../../tests/support/factories.ts';
+import { insertComfyNode, seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestDatabase } from '#test/test-db.ts';
+import { insertPublisher } from '#test/factories.ts';
 import type { Database } from '../../db/client.ts';
 import { archives, changeFeed, nodes, nodeVersions, publishers } from '../../db/schema/index.ts';
 import { changesAfter, feedFloor, feedHead, pruneChangeFeed } from './feed.ts';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertUser } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { auditLog, nodes, nodeVersions, publishers } from '../../db/schema/index.ts';
 import { UNCLAIMED_PUBLISHER_ID } from '../publishers/unclaimed.ts';
 import { parseCorpus } from './corpus-schema.ts';

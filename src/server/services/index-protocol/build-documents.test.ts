@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertComfyNode, seedNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertComfyNode, seedNode } from '#test/routes/node-read-fixtures.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { nodes, nodeVersions } from '../../db/schema/index.ts';
 import { IndexDeltaSchema, IndexSnapshotSchema } from '../../index-protocol/format.ts';
 import { buildDelta } from './build-delta.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { nodes, nodeVersions } from '../../db/schema/index.ts';
 import { INDEX_FORMAT, type IndexPack, type IndexVersion } from '../../index-protocol/format.ts';
 import { applyIndexDelta, replaceWithSnapshot } from './mirror-store.ts';

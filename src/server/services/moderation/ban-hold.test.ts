@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { insertPublisher, insertToken, insertUser } from '../../../../tests/support/factories.ts';
-import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildZip, samplePackFiles } from '../../../../tests/support/zip.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { insertPublisher, insertToken, insertUser } from '#test/factories.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip, samplePackFiles } from '#test/zip.ts';
 import type { PublisherRow, UserRow } from '../../db/rows.ts';
 import { archives, auditLog, jobs, nodes, nodeVersions, versionScans } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher } from '../../../../tests/support/factories.ts';
-import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildZip, type PackFiles } from '../../../../tests/support/zip.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip, type PackFiles } from '#test/zip.ts';
 import { parseHeldCapabilities } from '../../analysis/capabilities/held-capabilities.ts';
 import { nodeVersions, versionScanFindings } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';

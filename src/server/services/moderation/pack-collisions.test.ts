@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { comfyNodeCollisions } from '../../db/schema/index.ts';
 import { listPackCollisions } from './pack-collisions.ts';
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { insertUploadedVersion } from '../../../../tests/support/publish.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { buildZip } from '../../../../tests/support/zip.ts';
+import { insertNode, insertPublisher, insertUser } from '#test/factories.ts';
+import { insertUploadedVersion } from '#test/publish.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { buildZip } from '#test/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import {
   auditLog,

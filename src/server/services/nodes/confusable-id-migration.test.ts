@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThrowawayPostgres } from '../../../../tests/support/test-db.ts';
+import { createThrowawayPostgres } from '#test/test-db.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { auditLog, nodes } from '../../db/schema/index.ts';
 import { uniqueViolation } from '../publish/unique-violation.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, type Actor } from '../../../../tests/support/authz/actors.ts';
-import { insertNode, insertPublisher, insertToken } from '../../../../tests/support/factories.ts';
-import { comfyCliPublishBody } from '../../../../tests/support/publish.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { signedIn, type Actor } from '#test/authz/actors.ts';
+import { insertNode, insertPublisher, insertToken } from '#test/factories.ts';
+import { comfyCliPublishBody } from '#test/publish.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { auditLog, nodes } from '../../db/schema/index.ts';
 import { parseCorpus } from '../import/corpus-schema.ts';

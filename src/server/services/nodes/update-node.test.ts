@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser } from '../../../../tests/support/factories.ts';
-import { auditRows } from '../../../../tests/support/routes/admin.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertUser } from '#test/factories.ts';
+import { auditRows } from '#test/routes/admin.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import type { NodeRow, UserRow } from '../../db/rows.ts';
 import { NODE_EDIT_POLICIES } from './node-edit-policy.ts';
 import { updateNode } from './update-node.ts';

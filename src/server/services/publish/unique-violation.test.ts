@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher } from '../../../../tests/support/factories.ts';
-import { createTestDatabase } from '../../../../tests/support/test-db.ts';
+import { insertNode, insertPublisher } from '#test/factories.ts';
+import { createTestDatabase } from '#test/test-db.ts';
 import type { Database } from '../../db/client.ts';
 import { nodeVersions } from '../../db/schema/index.ts';
 import { uniqueViolation } from './unique-violation.ts';

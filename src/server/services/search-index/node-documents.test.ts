@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { nodes } from '../../db/schema/index.ts';
-import { insertComfyNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { insertComfyNode } from '#test/routes/node-read-fixtures.ts';
 import { loadAllDocuments, loadDocuments } from './node-documents.ts';
 
 describe('search documents from database rows', () => {

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { insertNode, insertPublisher, insertUser, insertVersion } from '../../../../tests/support/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
+import { insertNode, insertPublisher, insertUser, insertVersion } from '#test/factories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import type { Db } from '../../db/client.ts';
 import { nodes, nodeVersions, publishers } from '../../db/schema/index.ts';
-import { insertComfyNode } from '../../../../tests/support/routes/node-read-fixtures.ts';
+import { insertComfyNode } from '#test/routes/node-read-fixtures.ts';
 import { parseCorpus } from '../../services/import/corpus-schema.ts';
 import { importCorpus } from '../../services/import/import-corpus.ts';
 import { updatePublisher } from '../../services/publishers/update-publisher.ts';

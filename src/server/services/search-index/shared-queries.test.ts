@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQueryClients } from '../../db/schema/index.ts';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app.ts';
-import { PACKS } from '../../../../tests/support/search/test-documents.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { PACKS } from '#test/search/test-documents.ts';
 import { MiniSearchIndex } from '../../search/minisearch-index.ts';
 import { searchClientDigest } from './search-client-digest.ts';
 import { DEFAULT_POPULAR_QUERY_SETTINGS, SharedPopularQueries, type PopularQuerySettings } from './shared-queries.ts';
