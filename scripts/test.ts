@@ -48,6 +48,22 @@ function endedChildrenCpu(): number | null {
 }
 let lastChildrenCpu = endedChildrenCpu();
 
+/** The whole machine's CPU time by kind, in seconds (Linux /proc/stat), or null. */
+function machineCpu(): { busy: number; system: number; idle: number; steal: number } | null {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map((ticks) => Number(ticks) / 100);
+    return { busy: user! + nice! + system! + irq! + softirq!, system: system!, idle: idle! + iowait!, steal: steal! };
+  } catch {
+    return null;
+  }
+}
+const machineAtStart = machineCpu();
+
 const LANES: Step[][] = [
   [
     { name: 'build', script: 'build:site', nice: 0, live: false },
@@ -128,4 +144,13 @@ const cpuTotal = outcomes.every((outcome) => outcome.cpu !== null)
   ? outcomes.reduce((sum, outcome) => sum + (outcome.cpu ?? 0), 0)
   : null;
 console.log(`  total       ${total} s${cpuText(cpuTotal)}  (load average ${loadAtStart} at start, ${load()} at end)`);
+// Against the steps' own CPU: what else ran (databases, the emulator, other work on the machine) and
+// whether the cores were ever idle, i.e. whether the run was bound by CPU or by waiting.
+const machineAtEnd = machineCpu();
+if (machineAtStart && machineAtEnd) {
+  const spent = (key: keyof typeof machineAtEnd) => (machineAtEnd[key] - machineAtStart[key]).toFixed(0);
+  console.log(
+    `  machine     ${spent('busy')} s busy (${spent('system')} s of it in the kernel), ${spent('idle')} s idle, ${spent('steal')} s stolen, over all cores`,
+  );
+}
 process.exit(outcomes.every((outcome) => outcome.ok) ? 0 : 1);
