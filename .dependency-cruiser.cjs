@@ -25,14 +25,14 @@ module.exports = {
       comment:
         'The pack analysis (parse, scan, extract) is a pure layer: no services, jobs, routes, database or storage.',
       from: { path: '^src/server/analysis/', pathNot: TEST },
-      to: { path: '^src/server/(services|jobs|routes|db|storage|auth|pages)/' },
+      to: { path: '^src/server/(services|jobs|routes|db|storage|auth|page-loaders)/' },
     },
     {
       name: 'jobs-are-plumbing',
       severity: 'error',
       comment: 'jobs/ is the queue and worker; the handlers that call services are composed in job-handlers.ts.',
       from: { path: '^src/server/jobs/', pathNot: TEST },
-      to: { path: '^src/server/(services|routes|pages)/' },
+      to: { path: '^src/server/(services|routes|page-loaders)/' },
     },
     {
       name: 'services-not-http',
@@ -41,7 +41,7 @@ module.exports = {
       from: { path: '^src/server/services/', pathNot: TEST },
       to: {
         path: [
-          '^src/server/(routes|pages)/',
+          '^src/server/(routes|page-loaders)/',
           '^src/server/app(-env)?\\.ts$',
           '^src/server/auth/(viewer|publisher-access)\\.ts$',
           '(^|/)node_modules/(hono|@hono)/',
@@ -59,7 +59,7 @@ module.exports = {
       name: 'routes-not-composition',
       severity: 'error',
       comment: 'Routes never build workers or compose job handlers: they call what Services offers (e.g. runDueJobs).',
-      from: { path: '^src/server/(routes|services|pages)/', pathNot: TEST },
+      from: { path: '^src/server/(routes|services|page-loaders)/', pathNot: TEST },
       to: {
         path: ['^src/server/jobs/worker\\.ts$', '^src/server/job-handlers\\.ts$', '^src/server/compose-services\\.ts$'],
         // A handler's type (JobHandler) is fine: a service declares the handler, job-handlers.ts composes it.
@@ -70,8 +70,8 @@ module.exports = {
       name: 'queries-in-services',
       severity: 'error',
       comment:
-        'Page loaders (pages/), the HTTP plumbing (ops/, http/), the search engine (search/) and the response cache (cache/) never query, nor import db/schema even for a type: they call a service (or jobs/, db/client.ts).',
-      from: { path: '^src/server/(pages|ops|http|search|cache)/', pathNot: TEST },
+        'Page loaders (page-loaders/), the HTTP plumbing (ops/, http/), the search engine (search/) and the response cache (cache/) never query, nor import db/schema even for a type: they call a service (or jobs/, db/client.ts).',
+      from: { path: '^src/server/(page-loaders|ops|http|search|cache)/', pathNot: TEST },
       to: { path: ['^src/server/db/schema/', '(^|/)node_modules/drizzle-orm/'] },
     },
     {

@@ -44,7 +44,7 @@ export default defineConfig(
     },
   },
   {
-    // Pages, components and layouts reach server code through one door: the loaders in src/server/pages/.
+    // Pages, components and layouts reach server code through one door: the loaders in src/server/page-loaders/.
     files: ['src/pages/**', 'src/components/**', 'src/layouts/**'],
     rules: {
       'no-restricted-imports': [
@@ -53,7 +53,7 @@ export default defineConfig(
           patterns: [
             {
               group: ['**/server/services/**', '**/server/db/**', '**/server/routes/**', '**/server/jobs/**'],
-              message: 'Pages load their data through a loader in src/server/pages/.',
+              message: 'Pages load their data through a loader in src/server/page-loaders/.',
             },
           ],
         },

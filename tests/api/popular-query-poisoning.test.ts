@@ -4,7 +4,7 @@ import { parseSearchState } from '../../src/lib/search/url-state.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { App } from '../../src/server/app-env.ts';
 import { nodes } from '../../src/server/db/schema/index.ts';
-import { loadHomePage } from '../../src/server/pages/home/load-home.ts';
+import { loadHomePage } from '../../src/server/page-loaders/home/load-home.ts';
 import { SearchSync } from '../../src/server/services/search-index/search-sync.ts';
 import { seedNode } from '#test/routes/node-read-fixtures.ts';
 import { createTestApp, fixedClock, TEST_API_URL, type TestApp } from '#test/test-app.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
-import { loadHomePage } from '../../src/server/pages/home/load-home.ts';
+import { loadHomePage } from '../../src/server/page-loaders/home/load-home.ts';
 import { parseSearchState } from '../../src/lib/search/url-state.ts';
 import type { ImageAttributes } from '../../src/lib/images/image-url.ts';
 import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';

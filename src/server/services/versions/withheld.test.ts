@@ -8,7 +8,7 @@ import { buildZip } from '#test/zip.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { nodes } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import { loadNodePage } from '../../pages/node-page/load-node-page.ts';
+import { loadNodePage } from '../../page-loaders/node-page/load-node-page.ts';
 import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
 import { isWithheld } from './latest.ts';
 

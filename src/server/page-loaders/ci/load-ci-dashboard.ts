@@ -66,6 +66,6 @@ export async function loadCiDashboard(
   };
 }
 
-// What the CI page and its components need besides the loader (pages import server code only from src/server/pages/).
+// What the CI page and its components need besides the loader (pages import server code only from src/server/page-loaders/).
 export { DEFAULT_CI_REPO } from '../../services/ci/repo-name.ts';
 export type { WorkflowRunStatus } from '../../services/ci/workflow-status.ts';

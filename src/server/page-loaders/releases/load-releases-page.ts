@@ -50,6 +50,6 @@ export async function loadReleasesPage(
   };
 }
 
-// What the releases page's components need besides the loader (pages import server code only from src/server/pages/).
+// What the releases page's components need besides the loader (pages import server code only from src/server/page-loaders/).
 export { RELEASE_PROJECTS } from '../../services/releases/release-values.ts';
 export type { ReleaseProject } from '../../services/releases/release-values.ts';

@@ -213,5 +213,5 @@ export async function loadNodePage(
   };
 }
 
-// The node page's components tell the unclaimed placeholder publisher apart (pages import server code only from src/server/pages/).
+// The node page's components tell the unclaimed placeholder publisher apart (pages import server code only from src/server/page-loaders/).
 export { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';

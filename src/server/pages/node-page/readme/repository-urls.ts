@@ -1,2 +1,0 @@
-// The node page's hero links into the repository the way the README does (pages import server code only from src/server/pages/).
-export { repositoryBases, type RepositoryBases } from '../../../services/readmes/repository-urls.ts';
