@@ -58,7 +58,7 @@ module.exports = {
     {
       name: 'routes-not-composition',
       severity: 'error',
-      comment: 'Routes never build workers or compose job handlers: they call what Services offers (e.g. runDueJobs).',
+      comment: 'Routes never build workers or compose job handlers: they call what AppDeps offers (e.g. runDueJobs).',
       from: { path: '^src/server/(routes|services|page-loaders)/', pathNot: TEST },
       to: {
         path: ['^src/server/jobs/worker\\.ts$', '^src/server/job-handlers\\.ts$', '^src/server/compose-services\\.ts$'],

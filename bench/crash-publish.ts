@@ -14,7 +14,7 @@ import { buildZip, samplePackFiles } from '#test/zip.ts';
 import { comfyCliPublishBody } from '#test/publish.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { sweepAbandonedUploads } from '../src/server/services/archives/upload-janitor.ts';
-import type { Services } from '../src/server/container.ts';
+import type { AppDeps } from '../src/server/app-deps.ts';
 import { createFsStorage } from '../src/server/storage/fs.ts';
 import { createBenchPublisher } from './lib/bench-publisher.ts';
 import { startInstance, type InstanceProcess } from './lib/instance-process.ts';
@@ -111,7 +111,7 @@ function filesUnder(root: string): string[] {
 }
 
 /** Just enough of the server's services for the janitor: the database and the archive directory. */
-async function janitorServices(): Promise<Services> {
+async function janitorServices(): Promise<AppDeps> {
   const database = await openDatabase({ driver: 'postgres', url: databaseUrl!, poolSize: 1 });
   cleanup.push(() => database.close());
   const clock = { now: () => new Date() };
@@ -121,7 +121,7 @@ async function janitorServices(): Promise<Services> {
     secret: env.STORAGE_SIGNING_SECRET,
     clock,
   });
-  return { db: database.db, storage, clock } as unknown as Services;
+  return { db: database.db, storage, clock } as unknown as AppDeps;
 }
 const cleanup: Array<() => Promise<void>> = [];
 

@@ -10,7 +10,7 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { loadavg } from 'node:os';
-import type { AppConfig } from '../src/server/container.ts';
+import type { AppConfig } from '../src/server/app-deps.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import {
   archives,

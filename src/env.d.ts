@@ -7,7 +7,7 @@ declare namespace App {
     dir: import('./i18n/locales.ts').TextDirection;
     t: import('./i18n/translator.ts').TFunction;
     /** The server's services, handed in by src/server/main.ts (undefined under `astro dev`). */
-    services?: import('./server/container.ts').Services;
+    services?: import('./server/app-deps.ts').AppDeps;
     /** The visitor's address as the API's rate limiter sees it (trusted proxy hops applied), from main.ts. */
     clientAddress?: string;
   }

@@ -10,11 +10,11 @@ import { createApp, type AppOptions } from '../../src/server/app.ts';
 import { composeServices } from '../../src/server/compose-services.ts';
 import { firebaseIdentity } from '../../src/server/auth/identity.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import type { AppConfig, Services } from '../../src/server/container.ts';
+import type { AppConfig, AppDeps } from '../../src/server/app-deps.ts';
 
 export interface BenchServer {
   baseUrl: string;
-  services: Services;
+  services: AppDeps;
   database: Database;
   describeDatabase: string;
   close(): Promise<void>;

@@ -1,5 +1,5 @@
 import { ARCHIVE_RULES_VERSION } from '../../src/server/analysis/pack/zip-rule.ts';
-import type { Services } from '../../src/server/container.ts';
+import type { AppDeps } from '../../src/server/app-deps.ts';
 import { queueArchiveRecheck } from '../../src/server/services/archives/queue-archive-recheck.ts';
 import { recheckActiveArchives } from '../../src/server/services/archives/recheck-archives.ts';
 import { AdminCliError } from './admin-users.ts';
@@ -12,7 +12,7 @@ export const ARCHIVES_USAGE = `  recheck-archives              check every Activ
                                 flag the ones that fail for admin review (prints what it flagged)
   recheck-archives --queue      queue that check for the running server's worker instead`;
 
-export async function runArchivesCommand(services: Services, args: string[]): Promise<void> {
+export async function runArchivesCommand(services: AppDeps, args: string[]): Promise<void> {
   if (args.length === 1 && args[0] === '--queue') {
     const jobId = await queueArchiveRecheck(services.db, 'admin-cli');
     console.log(`Archive re-check (archive rules ${ARCHIVE_RULES_VERSION}) queued as job ${jobId}.`);

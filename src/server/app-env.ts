@@ -1,11 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { UserRow } from './db/rows.ts';
 import type { Logger } from './ops/logger.ts';
-import type { Services } from './container.ts';
+import type { AppDeps } from './app-deps.ts';
 
 export interface AppEnv {
   Variables: {
-    services: Services;
+    services: AppDeps;
     requestId: string;
     /** The client's address: the socket's, or the one the trusted proxies forwarded (http/client-ip.ts). */
     clientIp: string;

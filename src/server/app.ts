@@ -21,7 +21,7 @@ import { createMetrics } from './ops/metrics.ts';
 import { rateLimit, type RateLimitConfig } from './ops/rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
 import { UPLOAD_NODE_ARCHIVE_PATH } from './routes/publishers/upload-node-archive.ts';
-import type { Services } from './container.ts';
+import type { AppDeps } from './app-deps.ts';
 
 /** The document's header; routes contribute everything else. */
 export const OPENAPI_CONFIG = {
@@ -84,7 +84,7 @@ export interface AppOptions {
 }
 
 /** Builds the API. Served at the root of the API port and under /api on the site. */
-export function createApp(services: Services, options: AppOptions = {}): App {
+export function createApp(services: AppDeps, options: AppOptions = {}): App {
   const logger = options.logger ?? createLogger({ level: 'silent' });
   const metrics = createMetrics(services, { processMetrics: options.processMetrics ?? false });
   options.registerMetrics?.(metrics.registry);

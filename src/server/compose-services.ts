@@ -3,7 +3,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
 import { MiniSearchIndex } from './search/minisearch-index.ts';
 import type { SearchIndex } from './search/port.ts';
-import type { AppConfig, Services } from './container.ts';
+import type { AppConfig, AppDeps } from './app-deps.ts';
 import { createImageUrlSigner, imageUrlSecret } from './images/image-url-signer.ts';
 import { createGitHubVerifier, type GitHubVerifier } from './services/publishers/github-verifier.ts';
 import { createFsStorage } from './storage/fs.ts';
@@ -28,8 +28,8 @@ export interface ComposeOptions {
   indexKeys?: IndexKeyring;
 }
 
-/** One place that assembles Services, for the server, the tests, the benchmarks and the CLIs. */
-export function composeServices(options: ComposeOptions): Services {
+/** One place that assembles AppDeps, for the server, the tests, the benchmarks and the CLIs. */
+export function composeServices(options: ComposeOptions): AppDeps {
   const clock = options.clock ?? systemClock;
   const storage =
     'root' in options.storage
@@ -40,7 +40,7 @@ export function composeServices(options: ComposeOptions): Services {
           clock,
         })
       : options.storage;
-  const services: Services = {
+  const services: AppDeps = {
     db: options.db,
     config: options.config,
     identity: options.identity,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { generateOpenApiDocument } from './openapi.ts';
-import type { Services } from './container.ts';
+import type { AppDeps } from './app-deps.ts';
 
 // Every contract operation (comfy-api-openapi-2026.yml) in Nodeyard's scope, as "METHOD path operationId":
 // all of them except the payment ones and the vendor proxies other than the task-status GETs
@@ -149,7 +149,7 @@ describe('the OpenAPI document', () => {
   // route answers the router's own "No API route" 404.
   it.each([...CONTRACT_OPERATIONS, ...UNNAMED_CONTRACT_OPERATIONS])('%s is routed to a handler', async (operation) => {
     const [method, path] = operation.split(' ') as [string, string];
-    const app = createApp({} as Services);
+    const app = createApp({} as AppDeps);
     const response = await app.request(`http://api.test${concrete(path)}`, {
       method,
       ...(method === 'GET' ? {} : { body: '{}', headers: { 'content-type': 'application/json' } }),

@@ -1,4 +1,4 @@
-import type { Services } from './container.ts';
+import type { AppDeps } from './app-deps.ts';
 import type { PeriodicTask } from './jobs/scheduler.ts';
 import { uploadJanitorTask } from './services/archives/upload-janitor.ts';
 import { changeFeedPruneTask } from './services/change-feed/prune-schedule.ts';
@@ -21,7 +21,7 @@ import type { SearchSync } from './services/search-index/search-sync.ts';
  * | search.share-queries              | 5 s    | each instance (its own index)   |
  */
 export function defaultPeriodicTasks(
-  services: Services,
+  services: AppDeps,
   searchSync: SearchSync,
   settings: {
     changeRetentionDays: number;

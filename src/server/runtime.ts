@@ -18,7 +18,7 @@ import { defaultPeriodicTasks } from './periodic-tasks.ts';
 import { endIdleAnalysisThreads } from './analysis/thread/analyze-in-thread.ts';
 import { backgroundErrorReporter, errorFields } from './ops/background-errors.ts';
 import { createLogger, type Logger } from './ops/logger.ts';
-import type { AppConfig, Services } from './container.ts';
+import type { AppConfig, AppDeps } from './app-deps.ts';
 import { storageRoot } from './storage/fs.ts';
 import { s3StorageFromEnv } from './storage/s3-env.ts';
 import { vendorProxyConfigFromEnv } from './services/vendor-proxy/vendor-env.ts';
@@ -36,7 +36,7 @@ function signingSecret(env: Env, dataDir: string): string {
 }
 
 export interface Runtime {
-  services: Services;
+  services: AppDeps;
   database: Database;
   embedded: boolean;
   /**

@@ -14,7 +14,7 @@ import { archives, jobs, nodeVersions, users } from '../../src/server/db/schema/
 import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
 import { comfyCliPublishBody } from '#test/publish.ts';
-import type { AppConfig, Services } from '../../src/server/container.ts';
+import type { AppConfig, AppDeps } from '../../src/server/app-deps.ts';
 import { insertNode, insertPublisher } from '#test/factories.ts';
 import { EMULATOR_PROJECT, signUp } from '#test/firebase-emulator.ts';
 import { createTestDatabase } from '#test/test-db.ts';
@@ -27,7 +27,7 @@ import { eq } from 'drizzle-orm';
 
 interface RunningApi {
   baseUrl: string;
-  services: Services;
+  services: AppDeps;
   /** Runs the moderation jobs now (a real server's worker does it within a second). */
   runJobs(): Promise<number>;
   close(): Promise<void>;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NodeVersionRow } from '../../src/server/db/rows.ts';
 import { archives, nodeVersions } from '../../src/server/db/schema/index.ts';
-import type { Services } from '../../src/server/container.ts';
+import type { AppDeps } from '../../src/server/app-deps.ts';
 import { refreshLatestVersion } from '../../src/server/services/versions/latest.ts';
 import { archiveKey } from '../../src/server/services/archives/archive-key.ts';
 
@@ -39,7 +39,7 @@ export function comfyCliPublishBody(token: string | undefined, nodeId: string, v
 
 /** A version whose zip is stored and recorded as accepted (status as given). */
 export async function insertUploadedVersion(
-  services: Pick<Services, 'db' | 'storage'>,
+  services: Pick<AppDeps, 'db' | 'storage'>,
   values: {
     publisherId: string;
     nodeId: string;

@@ -11,7 +11,7 @@ import { SearchSync } from '../../src/server/services/search-index/search-sync.t
 import { ChangeFollower } from '../../src/server/services/change-feed/follower.ts';
 import { defaultJobHandlers } from '../../src/server/job-handlers.ts';
 import { JobWorker } from '../../src/server/jobs/worker.ts';
-import type { AppConfig, Services } from '../../src/server/container.ts';
+import type { AppConfig, AppDeps } from '../../src/server/app-deps.ts';
 import type { ArchiveStorage } from '../../src/server/storage/port.ts';
 import type { IndexKeyring } from '../../src/server/index-protocol/keyring.ts';
 import { EMULATOR_PROJECT } from './firebase-emulator.ts';
@@ -21,7 +21,7 @@ export const TEST_API_URL = 'http://api.test';
 
 export interface TestApp {
   app: App;
-  services: Services;
+  services: AppDeps;
   database: Database;
   /** Sends a request to the app in-process. `token` becomes `Authorization: Bearer`. */
   request(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { archives } from '../db/schema/index.ts';
-import type { Services } from '../container.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { tablesInDependencyOrder } from './tables.ts';
 
 export const MANIFEST = 'manifest.json';
@@ -16,7 +16,7 @@ export interface ExportSummary {
 }
 
 /** Rows of one table as JSON objects, a page at a time (ordered by ctid: stable while nothing writes). */
-async function* tableRows(services: Services, table: string): AsyncGenerator<unknown[]> {
+async function* tableRows(services: AppDeps, table: string): AsyncGenerator<unknown[]> {
   for (let offset = 0; ; offset += PAGE) {
     const result = await services.db.execute(
       sql`SELECT row_to_json(t) AS row FROM ${sql.identifier(table)} t ORDER BY ctid LIMIT ${PAGE} OFFSET ${offset}`,
@@ -32,7 +32,7 @@ async function* tableRows(services: Services, table: string): AsyncGenerator<unk
  * registry that `importData` loads into another database and store (embedded → PostgreSQL/S3).
  * Run it with the server stopped (or read-only) so the copy is consistent.
  */
-export async function exportData(services: Services, dir: string): Promise<ExportSummary> {
+export async function exportData(services: AppDeps, dir: string): Promise<ExportSummary> {
   await mkdir(join(dir, 'tables'), { recursive: true });
   const summary: ExportSummary = { tables: {}, archives: 0 };
   for (const { name } of tablesInDependencyOrder()) {

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import { count, sql } from 'drizzle-orm';
 import { archives, nodes, users } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
-import type { Services } from '../container.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { MANIFEST, type ExportSummary } from './export-data.ts';
 import { tablesInDependencyOrder } from './tables.ts';
 
@@ -43,7 +43,7 @@ async function loadTable(tx: Db, dir: string, table: string): Promise<number> {
  * Loads an export (see exportData) into an EMPTY registry: all tables in one transaction (all or
  * nothing), sequences moved past the imported ids, then the archives into the configured store.
  */
-export async function importData(services: Services, dir: string): Promise<ExportSummary> {
+export async function importData(services: AppDeps, dir: string): Promise<ExportSummary> {
   const manifest = JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as { format?: string };
   if (manifest.format !== 'nodeyard-export/1') throw new Error(`${dir} is not a Nodeyard export (no ${MANIFEST}).`);
   const [{ n: existingNodes } = { n: 0 }] = await services.db.select({ n: count() }).from(nodes);

@@ -3,7 +3,7 @@ import type { JobKind } from './job-kind.ts';
 import { enqueueJob, type EnqueueOptions, type JobRow } from './queue.ts';
 
 /**
- * The queue as one app sees it (Services.jobs): queueing outside a transaction, and the wake-up of
+ * The queue as one app sees it (AppDeps.jobs): queueing outside a transaction, and the wake-up of
  * this app's worker. The wake-up belongs to the app, not the module, so two apps in one process (test
  * files share a worker process) never wake each other's worker. Other instances find new jobs by
  * polling; a wake-up with nothing due costs one query.

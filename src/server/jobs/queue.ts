@@ -22,7 +22,7 @@ const waitingForFirstAttempt = sql`${jobs.status} = 'queued' AND ${jobs.attempts
  * throws InvalidJobPayload and nothing is written). When the kind deduplicates and a job with the same
  * key is still waiting for its first attempt, nothing is added and that job is returned. Pass the
  * caller's transaction so the job exists exactly when the write commits; then wake the worker
- * (Services.jobs.wake()) after the commit.
+ * (AppDeps.jobs.wake()) after the commit.
  */
 export async function enqueueJob<Payload>(
   db: Db,

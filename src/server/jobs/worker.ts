@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Db } from '../db/client.ts';
 import { defaultBackgroundLogger } from '../ops/background-errors.ts';
 import { scrubSecrets, type Logger } from '../ops/logger.ts';
-import type { Services } from '../container.ts';
+import type { AppDeps } from '../app-deps.ts';
 import {
   claimJob,
   completeJob,
@@ -27,7 +27,7 @@ import { InvalidJobPayload, parseJobPayload, type JobKind, type TypedJob } from 
  */
 export interface JobHandler<Payload = unknown> {
   kind: JobKind<Payload>;
-  run(services: Services, job: TypedJob<Payload>): Promise<void>;
+  run(services: AppDeps, job: TypedJob<Payload>): Promise<void>;
   onGiveUp?(tx: Db, job: TypedJob<Payload>, error: string): Promise<void>;
 }
 
@@ -68,7 +68,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 export class JobWorker {
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private readonly services: Services;
+  private readonly services: AppDeps;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly options: Required<Omit<WorkerOptions, 'log' | 'logger'>>;
   private readonly report: Report;
@@ -79,7 +79,7 @@ export class JobWorker {
   private unsubscribe: (() => void) | null = null;
   private lastReap = 0;
 
-  constructor(services: Services, handlers: JobHandler[], options: WorkerOptions = {}) {
+  constructor(services: AppDeps, handlers: JobHandler[], options: WorkerOptions = {}) {
     this.services = services;
     for (const handler of handlers) this.handlers.set(handler.kind.name, handler);
     this.options = {

@@ -1,4 +1,4 @@
-import type { Services } from '../container.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { fetchVerifiedArchive, IndexRefused, syncIndex, type IndexSink } from '../index-protocol/index-client.ts';
 import type { PublicIndexKey } from '../index-protocol/signatures.ts';
 import type { Logger } from '../ops/logger.ts';
@@ -36,7 +36,7 @@ export interface RunningMirror {
 
 const ARCHIVE_CONCURRENCY = 4;
 
-export function startMirror(services: Services, options: MirrorOptions): RunningMirror {
+export function startMirror(services: AppDeps, options: MirrorOptions): RunningMirror {
   const fetchFn = options.fetch ?? fetch;
   const source = { upstream: options.upstream };
   // Undefined until read from the database (the first round reads it).

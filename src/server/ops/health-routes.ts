@@ -1,5 +1,5 @@
 import type { App } from '../app-env.ts';
-import type { Services } from '../container.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { pingDatabase } from '../db/client.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -38,7 +38,7 @@ async function check(label: string, work: () => Promise<unknown>): Promise<'ok' 
  */
 export function registerOpsRoutes(
   app: App,
-  services: Services,
+  services: AppDeps,
   metrics: Metrics,
   options: { metricsToken?: string; isShuttingDown?: () => boolean } = {},
 ): void {

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppEnv } from '../app-env.ts';
 import { countQueuedJobs } from '../jobs/queue.ts';
-import type { Services } from '../container.ts';
+import type { AppDeps } from '../app-deps.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -14,7 +14,7 @@ export interface Metrics {
  * Requests are labelled by route *pattern* (`/nodes/:nodeId`), never the raw path, to keep the
  * number of series bounded.
  */
-export function createMetrics(services: Services, options: { processMetrics?: boolean } = {}): Metrics {
+export function createMetrics(services: AppDeps, options: { processMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'nodeyard_' });
 

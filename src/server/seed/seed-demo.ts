@@ -12,7 +12,7 @@ import {
 } from '../db/schema/index.ts';
 import { ARCHIVE_CONTENT_TYPE, archiveKey } from '../services/archives/archive-key.ts';
 import { refreshLatestVersion } from '../services/versions/latest.ts';
-import type { Services } from '../container.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { buildDemoArchive, type BuiltArchive } from './demo-archive.ts';
 import { seedDemoCi } from '../services/ci/demo-ci.ts';
 import { seedDemoReleases } from '../services/releases/demo-releases.ts';
@@ -27,7 +27,7 @@ export interface SeedResult {
   milliseconds: number;
 }
 
-type SeedServices = Pick<Services, 'db' | 'storage' | 'clock'>;
+type SeedServices = Pick<AppDeps, 'db' | 'storage' | 'clock'>;
 
 interface VersionWork {
   node: PlannedNode;

@@ -1,4 +1,4 @@
-import type { Services } from '../../../src/server/container.ts';
+import type { AppDeps } from '../../../src/server/app-deps.ts';
 import type { GitHubAccess, GitHubVerifier } from '../../../src/server/services/publishers/github-verifier.ts';
 
 /**
@@ -19,6 +19,6 @@ export function githubDouble(result: GitHubAccess = { ok: true }) {
 }
 
 /** Installs the double as the services' GitHub port (the app reads it per request). */
-export function useGitHubDouble(services: Services, verifier: GitHubVerifier) {
+export function useGitHubDouble(services: AppDeps, verifier: GitHubVerifier) {
   services.github = verifier;
 }

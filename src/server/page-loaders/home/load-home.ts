@@ -1,7 +1,7 @@
 import { didYouMeanPrefixes } from '../../../lib/search/did-you-mean.ts';
 import type { CardNode, SearchFacets, SearchResponse, SearchSuggestion } from '../../../lib/search/types.ts';
 import { isHomeView, PAGE_SIZE, type SearchState } from '../../../lib/search/url-state.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { runSearch } from './run-search.ts';
 
 /** Cards in each home-view section. */
@@ -26,7 +26,7 @@ const browse = (sort: 'relevance' | 'updated') => ({ text: '', sort, page: 1, li
  * is cleared (and popular packs are offered when nothing matches).
  */
 export async function loadHomePage(
-  services: Services,
+  services: AppDeps,
   state: SearchState,
   client?: string | undefined,
 ): Promise<HomePageData> {
@@ -51,7 +51,7 @@ export async function loadHomePage(
 }
 
 /** Real pack and class names only: what other visitors typed is never offered as a correction. */
-function didYouMean(services: Services, query: string): SearchSuggestion[] {
+function didYouMean(services: AppDeps, query: string): SearchSuggestion[] {
   for (const prefix of didYouMeanPrefixes(query)) {
     const found = services.search
       .suggest(prefix, 5, { popularQueries: false })

@@ -3,7 +3,7 @@
 // later fetches. Server-only: pages import it, islands never do.
 import { highlightsOf, loadHitRows } from '../../services/nodes/search-hits.ts';
 import type { SearchQuery } from '../../search/port.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages } from '../../../lib/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
@@ -13,7 +13,7 @@ import { toCardNode } from '../../../lib/search/card-node.ts';
 import { ISLAND_ICON_SIZES, optionalIconImage } from '../../../lib/images/image-url.ts';
 import type { SearchResponse } from '../../../lib/search/types.ts';
 
-export async function runSearch(services: Services, query: SearchQuery): Promise<SearchResponse> {
+export async function runSearch(services: AppDeps, query: SearchQuery): Promise<SearchResponse> {
   const { db, config, search } = services;
   const result = search.search(query);
   const rows = await loadHitRows(db, result.hits, query.includeBanned ?? false);

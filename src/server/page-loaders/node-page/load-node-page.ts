@@ -11,7 +11,7 @@ import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
 import { toApiNodeVersion, type ApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { DEFAULT_LISTED_STATUSES, listNodeVersions } from '../../services/versions/list-node-versions.ts';
 import { normalizeVersion } from '../../services/versions/semver.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { classView, type ClassView } from './class-signature.ts';
 import { fillDays, type DailyCount } from './downloads-chart.ts';
 import { loadNodeSecurity, type NodeSecurity } from './load-node-security.ts';
@@ -102,7 +102,7 @@ function pickSelected(versions: VersionEntry[], latest: VersionEntry | null, req
   return { selected: latest ?? versions[0] ?? null, missing: requested !== null && requested.trim() !== '' };
 }
 
-async function loadClasses(services: Services, selected: VersionEntry | null, catalog: string[]) {
+async function loadClasses(services: AppDeps, selected: VersionEntry | null, catalog: string[]) {
   if (selected) {
     const { rows, total } = await listVersionComfyNodes(services.db, selected.version.id, {
       page: 1,
@@ -114,7 +114,7 @@ async function loadClasses(services: Services, selected: VersionEntry | null, ca
   return catalog.length > 0 ? { names: [...catalog].sort() } : null;
 }
 
-async function loadDownloads(services: Services, nodeId: string): Promise<DailyCount[]> {
+async function loadDownloads(services: AppDeps, nodeId: string): Promise<DailyCount[]> {
   const now = services.clock.now();
   const since = fillDays([], now, CHART_DAYS)[0]!.day;
   return fillDays(await listDailyDownloads(services.db, nodeId, since), now, CHART_DAYS);
@@ -125,7 +125,7 @@ async function loadDownloads(services: Services, nodeId: string): Promise<DailyC
  * a banned node is found (the page explains the ban) but nothing of it is downloadable.
  */
 export async function loadNodePage(
-  services: Services,
+  services: AppDeps,
   input: { nodeId: string; version: string | null },
 ): Promise<NodePageResult> {
   const { db, config } = services;

@@ -2,7 +2,7 @@
 // for; for any address, a search for the words in it, with the few packs that search finds first.
 import { plainDescription } from '../../../lib/text/manager-markup.ts';
 import { splitLocalePath } from '../../../lib/locale-path.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { runSearch } from '../home/run-search.ts';
 
 /** Packs listed under "similar name": enough to catch a typo or a rename, short enough to scan. */
@@ -43,7 +43,7 @@ export function queryFromPath(pathname: string): { missingPackId?: string; query
   return pack ? { missingPackId: last, query } : { query };
 }
 
-export async function loadNotFound(services: Services | undefined, pathname: string): Promise<NotFoundData> {
+export async function loadNotFound(services: AppDeps | undefined, pathname: string): Promise<NotFoundData> {
   const { missingPackId, query } = queryFromPath(pathname);
   if (!services || !query) return { missingPackId, query, suggestions: [] };
   const found = await runSearch(services, { text: query, sort: 'relevance', page: 1, limit: NOT_FOUND_SUGGESTIONS });

@@ -8,7 +8,7 @@ import { UNCLAIMED_PUBLISHER_ID } from '../../services/publishers/unclaimed.ts';
 import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
 import { withLatestAdvisories } from '../../services/advisories/latest-advisories.ts';
 import { toApiPublisher } from '../../services/serialize/publisher.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 /** Node cards per page. */
 export const PUBLISHER_PAGE_SIZE = 12;
@@ -40,7 +40,7 @@ export type PublisherPageResult =
 
 /** The public publisher page: its profile and one page of its public (not banned, not deleted) nodes. */
 export async function loadPublisherPage(
-  services: Services,
+  services: AppDeps,
   input: { publisherId: string; page: number },
 ): Promise<PublisherPageResult> {
   const { db, config } = services;

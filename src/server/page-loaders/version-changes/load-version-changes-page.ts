@@ -1,4 +1,4 @@
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { ApiError } from '../../errors.ts';
 import { findNode } from '../../services/nodes/find-node.ts';
 import { versionChanges, type VersionChanges } from '../../services/version-changes/version-changes.ts';
@@ -17,7 +17,7 @@ export interface VersionChangesPageData {
 export type VersionChangesPageResult = { kind: 'found'; data: VersionChangesPageData } | { kind: 'not-found' };
 
 export async function loadVersionChangesPage(
-  services: Services,
+  services: AppDeps,
   input: { nodeId: string; version: string | null; from: string | null },
 ): Promise<VersionChangesPageResult> {
   const { nodeId, version, from } = input;

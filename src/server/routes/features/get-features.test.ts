@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
-import type { AppConfig, Services } from '../../container.ts';
+import type { AppConfig, AppDeps } from '../../app-deps.ts';
 
 // The route reads configuration only, so the app is built on a config without a database.
-const appWith = (config: Partial<AppConfig>) => createApp({ config } as Services);
+const appWith = (config: Partial<AppConfig>) => createApp({ config } as AppDeps);
 
 describe('GET /features', () => {
   it('reports the configured partner-node conversion rate, to anyone', async () => {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { AppConfig } from '../../container.ts';
+import type { AppConfig } from '../../app-deps.ts';
 import type { Clock } from '../../clock.ts';
 import { MIN_AGE_HINT, parseMinAge, publishedBy } from '../../../lib/min-age/min-age.ts';
 

@@ -1,5 +1,5 @@
 import type { NodeBundle } from '../../services/nodes/load-bundles.ts';
-import type { AppConfig } from '../../container.ts';
+import type { AppConfig } from '../../app-deps.ts';
 import { toApiNode } from '../../services/serialize/node.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { NodeRow } from '../../db/rows.ts';
-import type { AppConfig } from '../../container.ts';
+import type { AppConfig } from '../../app-deps.ts';
 import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
 import { countPages, type Paging } from '../../../lib/paging.ts';
 import { toApiNode } from '../../services/serialize/node.ts';

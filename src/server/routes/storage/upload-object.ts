@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { acceptUploadedArchive, findArchiveByKey, type AcceptResult } from '../../services/archives/accept-upload.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { verifyStorageSignature } from '../../storage/signing.ts';
 import { ErrorResponseSchema, errorResponses } from '../schemas.ts';
 import { readLimitedBody } from './read-limited-body.ts';
@@ -54,7 +54,7 @@ const route = createRoute({
 });
 
 function checkSignature(
-  services: Services,
+  services: AppDeps,
   query: { key?: string | undefined; expires?: string | undefined; sig?: string | undefined },
 ): string {
   const { key, expires, sig } = query;
@@ -73,7 +73,7 @@ function checkSignature(
   return key;
 }
 
-async function expectUpload(services: Services, key: string) {
+async function expectUpload(services: AppDeps, key: string) {
   const archive = await findArchiveByKey(services.db, key);
   if (!archive) throw notFound('No upload is expected for this key.');
   if (archive.uploadedAt) throw alreadyUploaded();

@@ -4,7 +4,7 @@ import type { ArchiveRow, NodeVersionRow } from '../../db/rows.ts';
 import type { ApiError } from '../../errors.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../audit/record.ts';
 import { uploadDenial } from '../publish/upload-gate.ts';
 import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
@@ -12,7 +12,7 @@ import { ARCHIVE_CONTENT_TYPE } from './archive-key.ts';
 import { validateZip, zipLimitsFor, type ZipRefusalCode } from '../../analysis/pack/validate-zip.ts';
 
 /** The archive row stored under a key (an upload URL names its key), if any. */
-export async function findArchiveByKey(db: Services['db'], key: string): Promise<ArchiveRow | undefined> {
+export async function findArchiveByKey(db: AppDeps['db'], key: string): Promise<ArchiveRow | undefined> {
   const [archive] = await db.select().from(archives).where(eq(archives.key, key)).limit(1);
   return archive;
 }
@@ -31,7 +31,7 @@ export type AcceptResult =
   /** Whoever published the version may no longer (banned, removed, token revoked): services/publish/upload-gate.ts. */
   | { status: 'refused'; error: ApiError };
 
-async function loadTarget(services: Services, key: string) {
+async function loadTarget(services: AppDeps, key: string) {
   const [row] = await services.db
     .select({ archive: archives, version: nodeVersions })
     .from(archives)
@@ -41,7 +41,7 @@ async function loadTarget(services: Services, key: string) {
   return row;
 }
 
-function tooLargeMessage(services: Services, size: number): string | null {
+function tooLargeMessage(services: AppDeps, size: number): string | null {
   const { maxArchiveBytes } = services.config;
   return size > maxArchiveBytes ? `The archive is larger than ${maxArchiveBytes} bytes.` : null;
 }
@@ -56,14 +56,14 @@ interface Rejection {
  * for every way an archive arrives: the filesystem upload route and the S3 await-upload job both
  * come through here, and the scan job checks the stored bytes again with the same rules.
  */
-async function rejectionOf(services: Services, bytes: Uint8Array): Promise<Rejection | null> {
+async function rejectionOf(services: AppDeps, bytes: Uint8Array): Promise<Rejection | null> {
   const tooLarge = tooLargeMessage(services, bytes.length);
   if (tooLarge) return { message: tooLarge, code: 'invalid_archive' };
   const check = await validateZip(bytes, zipLimitsFor(services.config.maxArchiveBytes));
   return check.ok ? null : { message: check.message, code: check.code };
 }
 
-async function noteRejection(services: Services, version: NodeVersionRow, message: string) {
+async function noteRejection(services: AppDeps, version: NodeVersionRow, message: string) {
   await services.db
     .update(nodeVersions)
     .set({ statusReason: `Archive rejected: ${message}`, updatedAt: services.clock.now() })
@@ -72,7 +72,7 @@ async function noteRejection(services: Services, version: NodeVersionRow, messag
 
 /** A remote object that is not acceptable is deleted (nothing unvalidated stays in the bucket). */
 async function reject(
-  services: Services,
+  services: AppDeps,
   version: NodeVersionRow,
   archiveKey: string,
   rejection: Rejection,
@@ -96,7 +96,7 @@ async function reject(
  * A rejected upload leaves the version Pending with the reason in status_reason.
  */
 export async function acceptUploadedArchive(
-  services: Services,
+  services: AppDeps,
   archiveKey: string,
   options: { bytes?: Uint8Array } = {},
 ): Promise<AcceptResult> {

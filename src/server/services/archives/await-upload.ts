@@ -7,7 +7,7 @@ import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { RetryJobLater } from '../../jobs/retry-later.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { acceptUploadedArchive } from './accept-upload.ts';
 import { UPLOAD_URL_TTL_SECONDS } from './archive-key.ts';
 
@@ -50,7 +50,7 @@ export async function enqueueAwaitUpload(tx: Db, archiveKey: string, publishedAt
   return enqueueJob(tx, AWAIT_UPLOAD_JOB, { archiveKey, uploadExpiresAt }, { delayMs: FIRST_LOOK_MS });
 }
 
-async function run(services: Services, job: AwaitJob) {
+async function run(services: AppDeps, job: AwaitJob) {
   const { payload } = job;
   const result = await acceptUploadedArchive(services, payload.archiveKey);
   // accepted (the scan is queued), already accepted, version closed, archive gone: done.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { archives, jobs } from '../../db/schema/index.ts';
 import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
@@ -41,7 +41,7 @@ async function batchAfter(db: Db, after: string | undefined) {
 }
 
 /** Hashes one batch; returns the id to continue after (null when done). */
-async function hashBatch(services: Services, after: string | undefined, summary: HashBackfillSummary) {
+async function hashBatch(services: AppDeps, after: string | undefined, summary: HashBackfillSummary) {
   const batch = await batchAfter(services.db, after);
   for (const archive of batch) {
     const bytes = await services.storage.get(archive.key);
@@ -61,7 +61,7 @@ async function hashBatch(services: Services, after: string | undefined, summary:
 }
 
 /** Every batch now, in this process (tests, the admin CLI); the job does the same one batch at a time. */
-export async function backfillArchiveHashes(services: Services): Promise<HashBackfillSummary> {
+export async function backfillArchiveHashes(services: AppDeps): Promise<HashBackfillSummary> {
   const summary: HashBackfillSummary = { hashed: 0, missing: [] };
   let after: string | undefined;
   for (;;) {
@@ -91,7 +91,7 @@ export async function queueArchiveHashBackfill(db: Db): Promise<boolean> {
   return true;
 }
 
-async function run(services: Services, job: TypedJob<{ after?: string | undefined }>) {
+async function run(services: AppDeps, job: TypedJob<{ after?: string | undefined }>) {
   const next = await hashBatch(services, job.payload.after, { hashed: 0, missing: [] });
   if (next === null) return;
   await services.jobs.enqueue(ARCHIVE_HASH_BACKFILL_JOB, { after: next });

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import { validateZip, zipLimitsFor } from '../../analysis/pack/validate-zip.ts';
 import { ARCHIVE_RULES_VERSION } from '../../analysis/pack/zip-rule.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
@@ -77,7 +77,7 @@ async function activeVersionsAfter(db: Db, after: string | undefined): Promise<T
 }
 
 /** What is wrong with the stored bytes under the current rules, or null. */
-async function problemOf(services: Services, target: Target, bytes: Uint8Array): Promise<StoredArchiveProblem | null> {
+async function problemOf(services: AppDeps, target: Target, bytes: Uint8Array): Promise<StoredArchiveProblem | null> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   if (target.sha256 && target.sha256 !== sha256) {
     return { rule: 'stored-sha256', message: 'The stored archive no longer matches the sha256 recorded at upload.' };
@@ -89,7 +89,7 @@ async function problemOf(services: Services, target: Target, bytes: Uint8Array):
 }
 
 /** Checks one batch; returns what it found and the id to continue after (null when done). */
-async function recheckBatch(services: Services, payload: ArchiveRecheckPayload, summary: RecheckSummary) {
+async function recheckBatch(services: AppDeps, payload: ArchiveRecheckPayload, summary: RecheckSummary) {
   const batch = await activeVersionsAfter(services.db, payload.after);
   for (const target of batch) {
     summary.checked += 1;
@@ -109,7 +109,7 @@ async function recheckBatch(services: Services, payload: ArchiveRecheckPayload, 
 
 /** Every batch now, in this process (the admin CLI); the job does the same one batch at a time. */
 export async function recheckActiveArchives(
-  services: Services,
+  services: AppDeps,
   rulesVersion: string = ARCHIVE_RULES_VERSION,
 ): Promise<RecheckSummary> {
   const summary: RecheckSummary = { checked: 0, flagged: [], missing: [] };
@@ -121,7 +121,7 @@ export async function recheckActiveArchives(
   }
 }
 
-async function run(services: Services, { payload }: TypedJob<ArchiveRecheckPayload>) {
+async function run(services: AppDeps, { payload }: TypedJob<ArchiveRecheckPayload>) {
   const next = await recheckBatch(services, payload, { checked: 0, flagged: [], missing: [] });
   if (next === null) return;
   await services.jobs.enqueue(ARCHIVE_RECHECK_JOB, { ...payload, after: next });

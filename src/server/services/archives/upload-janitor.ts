@@ -1,7 +1,7 @@
 import { and, gte, isNull, lt, not } from 'drizzle-orm';
 import { archives } from '../../db/schema/index.ts';
 import { awaitingUpload } from './await-upload.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 
 /**
@@ -20,7 +20,7 @@ const SWEEP_EVERY_MS = 10 * 60_000;
  * version is still Pending and may be uploaded again); only the orphaned object goes. Idempotent
  * (a second pass finds nothing), and run on one instance at a time.
  */
-export async function sweepAbandonedUploads(services: Services, now = services.clock.now()): Promise<number> {
+export async function sweepAbandonedUploads(services: AppDeps, now = services.clock.now()): Promise<number> {
   const rows = await services.db
     .select({ key: archives.key })
     .from(archives)
@@ -37,7 +37,7 @@ export async function sweepAbandonedUploads(services: Services, now = services.c
 }
 
 /** The sweep every ten minutes, on one instance at a time (listed in periodic-tasks.ts). */
-export function uploadJanitorTask(services: Services): PeriodicTask {
+export function uploadJanitorTask(services: AppDeps): PeriodicTask {
   return {
     name: 'archives.sweep-abandoned-uploads',
     everyMs: SWEEP_EVERY_MS,

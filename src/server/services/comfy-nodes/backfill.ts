@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, notExists, notInArray, sql } from 'dr
 import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { VERSION_SCAN_JOB } from '../moderation/scan-version.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 
 // POST /comfy-nodes/backfill: versions whose node classes were never extracted get an extraction
 // job. Our extraction runs inside the upload pipeline's job (it is read-only analysis, and a scan
@@ -17,7 +17,7 @@ export const MAX_BACKFILL_VERSIONS = 500;
  * (so calling it again does not queue the same versions twice, unlike upstream). Returns their ids.
  */
 export async function backfillComfyNodes(
-  { db, jobs: queue }: Pick<Services, 'db' | 'jobs'>,
+  { db, jobs: queue }: Pick<AppDeps, 'db' | 'jobs'>,
   limit: number,
 ): Promise<string[]> {
   const openJob = db

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../container.ts';
+import type { AppConfig } from '../../app-deps.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 import { exchangeCode, type ExchangeInput } from './exchange-code.ts';
 

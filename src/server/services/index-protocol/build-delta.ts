@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { nodes, nodeVersions } from '../../db/schema/index.ts';
 import { byCodeUnits, INDEX_FORMAT, type IndexDelta, type Tombstone } from '../../index-protocol/format.ts';
@@ -117,7 +117,7 @@ const tombstoneKey = (t: Tombstone) => `${t.type}\n${t.pack}\n${t.type === 'vers
  * transaction, so `cursor` and the rows describe the same moment.
  */
 export async function buildDelta(
-  services: Pick<Services, 'db' | 'config' | 'indexKeys'>,
+  services: Pick<AppDeps, 'db' | 'config' | 'indexKeys'>,
   since: number,
 ): Promise<DeltaResult> {
   const outcome = await readConsistent(services.db, async (tx) => {

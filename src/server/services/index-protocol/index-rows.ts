@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import type { AppConfig } from '../../container.ts';
+import type { AppConfig } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { archives, comfyNodes, nodes, nodeVersions, publishers, versionProvenance } from '../../db/schema/index.ts';
 import {

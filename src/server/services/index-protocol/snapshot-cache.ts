@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { feedHead } from '../change-feed/feed.ts';
 import { buildSnapshot } from './build-snapshot.ts';
 import type { SignedDocument } from './signed-document.ts';
@@ -18,7 +18,7 @@ interface CacheState {
   building?: Promise<EncodedSnapshot> | undefined;
 }
 
-// Per composed Services (one per server; one per test file), never shared between databases.
+// Per composed AppDeps (one per server; one per test file), never shared between databases.
 const states = new WeakMap<object, CacheState>();
 
 export async function encodeSnapshot(document: SignedDocument): Promise<EncodedSnapshot> {
@@ -43,7 +43,7 @@ export async function encodeSnapshot(document: SignedDocument): Promise<EncodedS
  * changed since the last one was built; otherwise one build, shared by every request that waits for it.
  */
 export async function currentSnapshot(
-  services: Pick<Services, 'db' | 'config' | 'indexKeys'>,
+  services: Pick<AppDeps, 'db' | 'config' | 'indexKeys'>,
 ): Promise<EncodedSnapshot> {
   let state = states.get(services);
   if (!state) {

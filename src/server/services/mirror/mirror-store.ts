@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import {
   archives,
@@ -246,7 +246,7 @@ export async function savedMirrorCursor(db: Db, upstream: string): Promise<strin
 
 /** The mirror becomes exactly the snapshot: every listed pack and version, everything else removed. */
 export async function replaceWithSnapshot(
-  services: Pick<Services, 'db'>,
+  services: Pick<AppDeps, 'db'>,
   snapshot: IndexSnapshot,
   source?: MirrorSource,
 ): Promise<void> {
@@ -268,7 +268,7 @@ export async function replaceWithSnapshot(
 
 /** One page of upstream changes. */
 export async function applyIndexDelta(
-  services: Pick<Services, 'db'>,
+  services: Pick<AppDeps, 'db'>,
   delta: IndexDelta,
   source?: MirrorSource,
 ): Promise<void> {
@@ -330,7 +330,7 @@ export async function missingArchives(db: Db, limit = 1000): Promise<MissingArch
 
 /** Stores a verified zip and makes its version downloadable. */
 export async function storeMirroredArchive(
-  services: Pick<Services, 'db' | 'storage' | 'clock'>,
+  services: Pick<AppDeps, 'db' | 'storage' | 'clock'>,
   archive: MissingArchive,
   bytes: Uint8Array,
 ): Promise<void> {

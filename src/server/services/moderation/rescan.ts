@@ -1,7 +1,7 @@
 import type { NodeVersionRow, UserRow } from '../../db/rows.ts';
 import { conflict } from '../../errors.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 import { hasOpenScan } from './security-scan.ts';
 import { VERSION_SCAN_JOB } from './scan-version.ts';
@@ -11,7 +11,7 @@ import { VERSION_SCAN_JOB } from './scan-version.ts';
  * A scan never overturns an admin's decision (see pipelineMayDecide); a second request while one
  * is waiting queues nothing more.
  */
-export async function requestRescan(services: Services, viewer: UserRow, version: NodeVersionRow): Promise<boolean> {
+export async function requestRescan(services: AppDeps, viewer: UserRow, version: NodeVersionRow): Promise<boolean> {
   if (version.status !== 'NodeVersionStatusPending' && version.status !== 'NodeVersionStatusFlagged') {
     throw conflict(
       `Only Pending or Flagged versions can be rescanned; this one is ${version.status}.`,

@@ -5,7 +5,7 @@ import type { NodeVersionRow } from '../../db/rows.ts';
 import { archives, nodeVersions } from '../../db/schema/index.ts';
 import type { JobHandler } from '../../jobs/worker.ts';
 import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../audit/record.ts';
 import { refreshLatestVersion } from '../versions/latest.ts';
 import { AnalysisAborted, analyzeInThread } from '../../analysis/thread/analyze-in-thread.ts';
@@ -50,7 +50,7 @@ export interface VersionScanHooks {
   afterAnalysis?: () => Promise<void>;
 }
 
-async function loadTarget(services: Services, versionId: string) {
+async function loadTarget(services: AppDeps, versionId: string) {
   const [row] = await services.db
     .select({ version: nodeVersions, archive: archives })
     .from(nodeVersions)
@@ -67,7 +67,7 @@ interface ScanResult {
 
 async function store(
   tx: Db,
-  services: Services,
+  services: AppDeps,
   versionId: string,
   { analysis, readme }: ScanResult,
   hooks: VersionScanHooks,
@@ -141,7 +141,7 @@ async function store(
   await hooks.beforeCommit?.(tx);
 }
 
-async function run(services: Services, job: ScanJob, hooks: VersionScanHooks) {
+async function run(services: AppDeps, job: ScanJob, hooks: VersionScanHooks) {
   const { versionId } = job.payload;
   const target = await loadTarget(services, versionId);
   // Gone, closed, or its zip not accepted yet (acceptance enqueues again): nothing to do.

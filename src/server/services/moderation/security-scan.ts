@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { archives, jobs, nodeVersions } from '../../db/schema/index.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { acceptUploadedArchive } from '../archives/accept-upload.ts';
 import { VERSION_SCAN_JOB } from './scan-version.ts';
 
@@ -38,7 +38,7 @@ async function versionsWithOpenJob(db: Db, versionIds: string[]): Promise<Set<st
   return new Set(rows.map((row) => row.versionId));
 }
 
-export async function sweepPendingVersions(services: Services, options: SweepOptions): Promise<SweepResult> {
+export async function sweepPendingVersions(services: AppDeps, options: SweepOptions): Promise<SweepResult> {
   const { db } = services;
   const due = lte(nodeVersions.createdAt, sql`now() - ${`${options.minAgeMs} milliseconds`}::interval`);
   const pending = await db

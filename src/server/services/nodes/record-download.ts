@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, like, lt, sql } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
@@ -65,7 +65,7 @@ export async function sweepInstallClaims(db: Db, now: Date): Promise<void> {
 }
 
 /** The claims sweep once per window, on one instance (listed in periodic-tasks.ts). */
-export function installClaimsSweepTask(services: Pick<Services, 'db' | 'clock'>): PeriodicTask {
+export function installClaimsSweepTask(services: Pick<AppDeps, 'db' | 'clock'>): PeriodicTask {
   return {
     name: 'nodes.sweep-install-claims',
     everyMs: INSTALL_COUNT_WINDOW_MS,

@@ -1,5 +1,5 @@
 import type { NodeVersionRow, PublisherRow } from '../../db/rows.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, conflict, type ApiError } from '../../errors.ts';
 import { acceptUploadedArchive, type AcceptResult } from '../archives/accept-upload.ts';
 import type { PublishRequest } from './publish-input.ts';
@@ -34,7 +34,7 @@ function refusal(result: Exclude<AcceptResult, { status: 'accepted' }>): ApiErro
  * version meets the same scan and findings. The zip was checked before the version was written, so
  * nothing is left half made by a bad archive.
  */
-export async function publishArchive(services: Services, input: ArchivePublish): Promise<NodeVersionRow> {
+export async function publishArchive(services: AppDeps, input: ArchivePublish): Promise<NodeVersionRow> {
   const { key } = await recordNewVersion(services, {
     request: input.request,
     actor: input.actor,

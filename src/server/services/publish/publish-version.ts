@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { NodeRow, NodeVersionRow, PublisherRow, TokenRow } from '../../db/rows.ts';
 import { archives, nodes, nodeVersions, personalAccessTokens } from '../../db/schema/index.ts';
 import { conflict, forbidden } from '../../errors.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { ARCHIVE_CONTENT_TYPE, archiveKey, UPLOAD_URL_TTL_SECONDS } from '../archives/archive-key.ts';
 import { enqueueAwaitUpload } from '../archives/await-upload.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
@@ -160,7 +160,7 @@ export interface RecordVersionInput {
  * and the Pending version in one transaction. Answers the version and the key its zip goes to.
  */
 export async function recordNewVersion(
-  services: Services,
+  services: AppDeps,
   input: RecordVersionInput,
 ): Promise<{ version: NodeVersionRow; key: string }> {
   const { db, clock } = services;
@@ -189,7 +189,7 @@ export async function recordNewVersion(
  * banned, and the token's creator may still publish to it (in that order: upstream's answers).
  */
 export async function authorizePublishToken(
-  services: Services,
+  services: AppDeps,
   secret: string | undefined,
   publisherIdParam: string,
 ): Promise<{ token: TokenRow; publisher: PublisherRow }> {
@@ -207,7 +207,7 @@ export async function authorizePublishToken(
  * carries; for a credential, which node it may publish is checked once the node is known.
  */
 export async function authorizePublish(
-  services: Services,
+  services: AppDeps,
   secret: string | undefined,
   publisherId: string,
 ): Promise<{ actor: PublishActor; publisher: PublisherRow }> {
@@ -224,7 +224,7 @@ export async function authorizePublish(
  * comfy-cli's publish: check the token, publisher, the token creator's standing, node and version in that order, write the node,
  * archive record and Pending version in one transaction, and hand back a URL to upload the zip to.
  */
-export async function publishNodeVersion(services: Services, request: PublishRequest): Promise<PublishResult> {
+export async function publishNodeVersion(services: AppDeps, request: PublishRequest): Promise<PublishResult> {
   const { storage } = services;
   const { actor, publisher } = await authorizePublish(services, request.token, request.publisherId);
   const written = await recordNewVersion(services, { request, actor, publisher, awaitUpload: storage.directUploads });

@@ -1,6 +1,6 @@
 import { readPackProject, type PackProject, type PyprojectProblem } from '../../analysis/pack/pyproject.ts';
 import { validateZip, zipLimitsFor } from '../../analysis/pack/validate-zip.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { ApiError, badRequest } from '../../errors.ts';
 
 // A zip uploaded from the dashboard carries no request body beside it: what it publishes is read
@@ -40,7 +40,7 @@ function pyprojectError(read: PyprojectProblem): ApiError {
 }
 
 /** The pack's pyproject fields, once the bytes are an acceptable archive with a usable pyproject.toml. */
-export async function readUploadedPack(services: Services, bytes: Uint8Array): Promise<PackProject> {
+export async function readUploadedPack(services: AppDeps, bytes: Uint8Array): Promise<PackProject> {
   const { maxArchiveBytes } = services.config;
   if (bytes.length > maxArchiveBytes) throw tooLarge(maxArchiveBytes);
   const check = await validateZip(bytes, zipLimitsFor(maxArchiveBytes));

@@ -1,5 +1,5 @@
 import { and, like, lt, or, sql } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import type { PeriodicTask } from '../../jobs/scheduler.ts';
 import { rateLimitCounters } from '../../db/schema/index.ts';
@@ -40,7 +40,7 @@ export async function deleteRequestWindowsBefore(db: Db, before: Date): Promise<
  * Deletes windows older than the previous one, once per window on one instance (listed in
  * periodic-tasks.ts; only when rate limits are on, since nothing else writes these buckets).
  */
-export function requestWindowsSweepTask(services: Pick<Services, 'db' | 'clock'>, windowSeconds: number): PeriodicTask {
+export function requestWindowsSweepTask(services: Pick<AppDeps, 'db' | 'clock'>, windowSeconds: number): PeriodicTask {
   const windowMs = windowSeconds * 1000;
   return {
     name: 'rate-limits.sweep-windows',

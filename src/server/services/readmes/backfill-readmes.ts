@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { and, asc, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { archiveReadmes, archives, jobs, nodes, nodeVersions } from '../../db/schema/index.ts';
 import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
@@ -40,7 +40,7 @@ function archivesWithoutReadme(db: Db) {
 }
 
 /** Stores one batch; returns the archive id to continue after (null when done). */
-async function storeBatch(services: Services, after: string | undefined, summary: ReadmeBackfillSummary) {
+async function storeBatch(services: AppDeps, after: string | undefined, summary: ReadmeBackfillSummary) {
   const batch = await archivesWithoutReadme(services.db)
     .where(and(lacksReadme, after === undefined ? undefined : gt(archives.id, after)))
     .orderBy(asc(archives.id))
@@ -65,7 +65,7 @@ async function storeBatch(services: Services, after: string | undefined, summary
 }
 
 /** Every batch now, in this process (tests, the admin CLI); the job does the same one batch at a time. */
-export async function backfillReadmes(services: Services): Promise<ReadmeBackfillSummary> {
+export async function backfillReadmes(services: AppDeps): Promise<ReadmeBackfillSummary> {
   const summary: ReadmeBackfillSummary = { stored: 0, missing: [] };
   let after: string | undefined;
   for (;;) {
@@ -93,7 +93,7 @@ export async function queueReadmeBackfill(db: Db): Promise<boolean> {
   return true;
 }
 
-async function run(services: Services, job: TypedJob<{ after?: string | undefined }>) {
+async function run(services: AppDeps, job: TypedJob<{ after?: string | undefined }>) {
   const next = await storeBatch(services, job.payload.after, { stored: 0, missing: [] });
   if (next === null) return;
   await services.jobs.enqueue(README_BACKFILL_JOB, { after: next });

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { archives } from '../../db/schema/index.ts';
 import { defaultBackgroundLogger, errorFields } from '../../ops/background-errors.ts';
 import {
@@ -11,7 +11,7 @@ import {
   type StoredReadme,
 } from './stored-readme.ts';
 
-type ReadmeServices = Pick<Services, 'db' | 'storage' | 'imageUrls' | 'clock'>;
+type ReadmeServices = Pick<AppDeps, 'db' | 'storage' | 'imageUrls' | 'clock'>;
 
 /** Reads the archive from storage and stores its README (archives accepted before READMEs were stored). */
 async function storeFromArchive(services: ReadmeServices, archiveId: string, context: ReadmeRenderContext) {

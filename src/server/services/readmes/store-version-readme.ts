@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { nodes } from '../../db/schema/index.ts';
 import { extractReadme, storeArchiveReadme } from './stored-readme.ts';
@@ -19,7 +19,7 @@ export function readmeOfScannedArchive(bytes: Uint8Array): string | null {
 /** Renders and stores a version's README for its pack's repository, in the scan's transaction. */
 export async function storeVersionReadme(
   tx: Db,
-  services: Pick<Services, 'imageUrls' | 'clock'>,
+  services: Pick<AppDeps, 'imageUrls' | 'clock'>,
   version: { archiveId: string | null; nodeId: string },
   markdown: string | null,
 ): Promise<void> {

@@ -1,5 +1,5 @@
 import type { NodeVersionRow } from '../../db/rows.ts';
-import type { AppConfig } from '../../container.ts';
+import type { AppConfig } from '../../app-deps.ts';
 import type { ProvenanceBrief } from '../trusted-publishing/provenance-summaries.ts';
 import { omitNullish } from './omit-empty.ts';
 

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../container.ts';
+import type { AppConfig } from '../../app-deps.ts';
 import type { NodeBundle } from '../nodes/load-bundles.ts';
 import { boundedTranslations } from '../translations/translation-policy.ts';
 import { toApiNodeVersion } from './node-version.ts';

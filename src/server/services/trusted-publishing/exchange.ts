@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { trustedPublishers, trustedPublishingCredentials } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -22,7 +22,7 @@ export interface ExchangeResult {
  * publishers becomes a credential that publishes exactly their nodes for 15 minutes. Each identity
  * token is exchanged once (its `jti` is kept until it expires).
  */
-export async function exchangeOidcToken(services: Services, jwt: string): Promise<ExchangeResult> {
+export async function exchangeOidcToken(services: AppDeps, jwt: string): Promise<ExchangeResult> {
   const { db, clock } = services;
   const config = services.config.trustedPublishing ?? DEFAULT_TRUSTED_PUBLISHING;
   const claims = await verifyOidcToken({ config, jwks: services.trustedPublishingKeys, clock }, jwt);
@@ -95,7 +95,7 @@ export async function exchangeOidcToken(services: Services, jwt: string): Promis
 
 /** Marks the registrations used, and pins the repository's immutable ids the first time a token carries them. */
 async function recordFirstUse(
-  tx: Services['db'],
+  tx: AppDeps['db'],
   matched: TrustedPublisherRow[],
   claims: OidcClaims,
   now: Date,

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { auditLog, versionProvenance } from '../../db/schema/index.ts';
 import { ApiError } from '../../errors.ts';
 import { getVisibleNode } from '../nodes/find-node.ts';
@@ -21,7 +21,7 @@ export type VersionProvenance =
  * the dashboard, or unknown for imported ones).
  */
 export async function loadVersionProvenance(
-  services: Services,
+  services: AppDeps,
   nodeId: string,
   ref: string,
 ): Promise<{ nodeId: string; version: string; provenance: VersionProvenance }> {
@@ -67,7 +67,7 @@ export async function loadVersionProvenance(
 }
 
 async function publishedWith(
-  services: Services,
+  services: AppDeps,
   versionId: string,
 ): Promise<Exclude<PublishedWith, 'trusted_publishing'>> {
   const [record] = await services.db
@@ -91,7 +91,7 @@ export interface ProvenanceSummary {
   commitUrl: string | null;
 }
 
-export async function findProvenanceSummary(db: Services['db'], versionId: string): Promise<ProvenanceSummary | null> {
+export async function findProvenanceSummary(db: AppDeps['db'], versionId: string): Promise<ProvenanceSummary | null> {
   const [row] = await db.select().from(versionProvenance).where(eq(versionProvenance.nodeVersionId, versionId));
   if (!row) return null;
   const onGitHub = row.issuer === GITHUB_ACTIONS_ISSUER.issuer && row.commitSha !== null;

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import type { PublisherRow, UserRow } from '../../db/rows.ts';
 import { nodes, trustedPublishers } from '../../db/schema/index.ts';
@@ -44,7 +44,7 @@ export async function listTrustedPublishers(db: Db, publisher: PublisherRow) {
 }
 
 export async function addTrustedPublisher(
-  services: Services,
+  services: AppDeps,
   actor: UserRow,
   publisher: PublisherRow,
   input: NewTrustedPublisher,

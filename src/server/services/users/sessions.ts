@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { UserRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/index.ts';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit, userActor } from '../audit/record.ts';
 
 /**
@@ -19,7 +19,7 @@ export function sessionEnded(user: Pick<UserRow, 'sessionsValidAfter'>, authTime
  * gets a new ID token), and the API refuses the ID tokens those sessions still hold (sessionEnded),
  * at once and on every instance. Recorded in the audit log.
  */
-export async function signOutEverywhere(services: Services, user: UserRow): Promise<Date> {
+export async function signOutEverywhere(services: AppDeps, user: UserRow): Promise<Date> {
   const validAfter = await services.identity.revokeSessions(user.id);
   await services.db.transaction(async (tx) => {
     await tx

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { and, asc, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { archives, jobs, nodeVersions, versionScans } from '../../db/schema/index.ts';
 import { defineJobKind, type TypedJob } from '../../jobs/job-kind.ts';
@@ -44,7 +44,7 @@ function scannedWithoutCapabilities(db: Db) {
     .innerJoin(archives, eq(archives.id, nodeVersions.archiveId));
 }
 
-async function storeBatch(services: Services, after: string | undefined, summary: CapabilitiesBackfillSummary) {
+async function storeBatch(services: AppDeps, after: string | undefined, summary: CapabilitiesBackfillSummary) {
   const batch = await scannedWithoutCapabilities(services.db)
     .where(and(lacksCapabilities, after === undefined ? undefined : gt(versionScans.nodeVersionId, after)))
     .orderBy(asc(versionScans.nodeVersionId))
@@ -74,7 +74,7 @@ async function storeBatch(services: Services, after: string | undefined, summary
 }
 
 /** Every batch now, in this process (tests); the job does the same one batch at a time. */
-export async function backfillCapabilities(services: Services): Promise<CapabilitiesBackfillSummary> {
+export async function backfillCapabilities(services: AppDeps): Promise<CapabilitiesBackfillSummary> {
   const summary: CapabilitiesBackfillSummary = { stored: 0, skipped: [] };
   let after: string | undefined;
   for (;;) {
@@ -103,7 +103,7 @@ export async function queueCapabilitiesBackfill(db: Db): Promise<boolean> {
   return true;
 }
 
-async function run(services: Services, job: TypedJob<{ after?: string | undefined }>) {
+async function run(services: AppDeps, job: TypedJob<{ after?: string | undefined }>) {
   const next = await storeBatch(services, job.payload.after, { stored: 0, skipped: [] });
   if (next === null) return;
   await services.jobs.enqueue(CAPABILITIES_BACKFILL_JOB, { after: next });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import type { NodeRow, NodeVersionRow } from '../../db/rows.ts';
 import { archives, nodeVersions, versionScanFindings, versionScans } from '../../db/schema/index.ts';
@@ -46,7 +46,7 @@ async function findVersion(db: Db, node: NodeRow, ref: string, audience: Changes
   return row;
 }
 
-async function entriesOf(services: Services, version: NodeVersionRow) {
+async function entriesOf(services: AppDeps, version: NodeVersionRow) {
   if (!version.archiveId) return null;
   const [archive] = await services.db
     .select({ key: archives.key, uploadedAt: archives.uploadedAt })
@@ -99,7 +99,7 @@ async function previousOf(db: Db, version: NodeVersionRow): Promise<NodeVersionR
 }
 
 export async function versionChanges(
-  services: Services,
+  services: AppDeps,
   node: NodeRow,
   request: { version: string; from: string | null; audience: ChangesAudience },
 ): Promise<VersionChanges> {

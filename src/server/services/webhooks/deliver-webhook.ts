@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Services } from '../../container.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/index.ts';
 import { PermanentJobError } from '../../jobs/permanent-error.ts';
@@ -48,7 +48,7 @@ function attemptError(outcome: SendOutcome): string | null {
   return outcome.message;
 }
 
-async function deliver(services: Services, job: DeliveryJob): Promise<void> {
+async function deliver(services: AppDeps, job: DeliveryJob): Promise<void> {
   const { deliveryId } = job.payload;
   const row = await loadDelivery(services.db, deliveryId);
   // Deleted with its endpoint, or already settled (a job run twice): nothing to send.

@@ -1,10 +1,10 @@
-import type { Services } from '../../../container.ts';
+import type { AppDeps } from '../../../app-deps.ts';
 import { loadArchiveReadme } from '../../../services/readmes/load-archive-readme.ts';
 import { findStoredReadmeOfVersion, type StoredReadme } from '../../../services/readmes/stored-readme.ts';
 
 /** The stored README row of a version (read beside the page's first queries), or null. */
 export async function findVersionReadme(
-  services: Pick<Services, 'db'>,
+  services: Pick<AppDeps, 'db'>,
   versionId: string | null,
 ): Promise<StoredReadme | null> {
   if (!versionId) return null;
@@ -16,7 +16,7 @@ export async function findVersionReadme(
  * `prefetched` is the row findVersionReadme read for this version (null: none stored yet).
  */
 export async function loadReadmeHtml(
-  services: Pick<Services, 'db' | 'storage' | 'imageUrls' | 'clock'>,
+  services: Pick<AppDeps, 'db' | 'storage' | 'imageUrls' | 'clock'>,
   version: { archiveId: string | null },
   repository: string | null,
   prefetched?: StoredReadme | null,

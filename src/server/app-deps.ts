@@ -1,4 +1,5 @@
-// The dependency container: the type of what compose-services.ts assembles (domain code lives in services/).
+// The dependency container: the type of what compose-services.ts assembles. Called AppDeps, not Services, so it is
+// not mistaken for the domain code in services/.
 import type { IdentityVerifier } from './auth/identity.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/client.ts';
@@ -63,7 +64,7 @@ export interface AppConfig {
 }
 
 /** Everything a route needs, handed in by the app factory: routes never open connections themselves. */
-export interface Services {
+export interface AppDeps {
   db: Db;
   config: AppConfig;
   identity: IdentityVerifier;
