@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
-import { containsPattern } from '../nodes/node-filters.ts';
+import { containsPattern, startsWithPattern } from '../shared/text-match.ts';
 import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 export interface AuditQuery extends Paging {
@@ -26,9 +26,7 @@ export interface AuditListRow {
 function actionFilter(action: string | undefined) {
   const wanted = action?.trim();
   if (!wanted) return undefined;
-  return wanted.endsWith('.')
-    ? ilike(auditLog.action, `${containsPattern(wanted).slice(1)}`)
-    : eq(auditLog.action, wanted);
+  return wanted.endsWith('.') ? ilike(auditLog.action, startsWithPattern(wanted)) : eq(auditLog.action, wanted);
 }
 
 /** The audit log, newest first, with the actor's e-mail and name. */

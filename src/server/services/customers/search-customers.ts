@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { creditLedger, customers, users } from '../../db/schema/index.ts';
+import { containsPattern } from '../shared/text-match.ts';
 import type { CustomerRow } from './customer-store.ts';
 
 export interface CustomerBundle {
@@ -9,9 +10,6 @@ export interface CustomerBundle {
   user: UserRow;
   balanceMicros: number;
 }
-
-/** LIKE wildcards typed by a person are literal characters, not patterns. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export interface CustomerSearch {
   email?: string | undefined;
@@ -37,8 +35,8 @@ export async function searchCustomers(
   query: CustomerSearch,
 ): Promise<{ bundles: CustomerBundle[]; total: number }> {
   const conditions: SQL[] = [];
-  if (query.email) conditions.push(ilike(users.email, `%${escapeLike(query.email)}%`));
-  if (query.name) conditions.push(ilike(users.name, `%${escapeLike(query.name)}%`));
+  if (query.email) conditions.push(ilike(users.email, containsPattern(query.email)));
+  if (query.name) conditions.push(ilike(users.name, containsPattern(query.name)));
   const where = conditions.length ? and(...conditions) : undefined;
   const [totals] = await db
     .select({ total: count() })

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { comfyNodes, nodes, publishers } from '../../db/schema/index.ts';
+import { containsPattern } from '../shared/text-match.ts';
 
 // WHERE fragments shared by the node lists (/nodes, /nodes/search). Each returns undefined when
 // the filter is not in use, so callers can hand them all to `and(...)`.
@@ -54,11 +55,6 @@ export function supportsOs(value: string | undefined): SQL | undefined {
 
 export function supportsAccelerator(value: string | undefined): SQL | undefined {
   return supportsPlatform(nodes.supportedAccelerators, value);
-}
-
-/** `%term%` for ILIKE, with the term's own wildcards escaped (backslash is PostgreSQL's default escape). */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Free-text search: id, name, description, author or publisher name contains the term. */

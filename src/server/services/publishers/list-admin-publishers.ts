@@ -2,7 +2,7 @@ import { and, asc, count, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PublisherRow } from '../../db/rows.ts';
 import { nodes, publishers, type PublisherStatus } from '../../db/schema/index.ts';
-import { containsPattern } from '../nodes/node-filters.ts';
+import { containsPattern } from '../shared/text-match.ts';
 import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 export interface AdminPublisherQuery extends Paging {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { users } from '../../db/schema/index.ts';
-import { containsPattern } from '../nodes/node-filters.ts';
+import { containsPattern } from '../shared/text-match.ts';
 import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 export interface AdminUserQuery extends Paging {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { archives, nodes, nodeVersions, type NodeVersionStatus } from '../../db/schema/index.ts';
 import { archiveFacts, withArchive, type VersionWithArchive } from '../nodes/load-bundles.ts';
-import { containsPattern } from '../nodes/node-filters.ts';
+import { containsPattern } from '../shared/text-match.ts';
 import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
 export interface AllVersionsQuery extends Paging {
