@@ -30,7 +30,7 @@ export async function getViewer(c: Context<AppEnv>): Promise<UserRow | null> {
     emailVerified = viewer !== null;
     if (!viewer) {
       const claims = await services.identity.verifyIdToken(token);
-      if (claims) viewer = await ensureUser(services.db, claims, services.config.adminEmails);
+      if (claims) viewer = await ensureUser(services.db, claims, services.config.adminEmails, services.clock.now());
       emailVerified = claims?.emailVerified === true;
       // Signed out everywhere since this session signed in: anonymous now, and told so by requireUser.
       if (viewer && claims && sessionEnded(viewer, claims.authTime)) {

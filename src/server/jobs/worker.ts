@@ -21,14 +21,15 @@ import { InvalidJobPayload, parseJobPayload, type JobKind, type TypedJob } from 
 /**
  * What runs a kind of job. `run` must be idempotent and do its writes in one transaction at the
  * end, so a crash part-way leaves nothing half-done and a retry starts clean. `onGiveUp` runs in
- * the same transaction that marks the job failed for good (e.g. flag the version "scan failed").
+ * the same transaction that marks the job failed for good (e.g. flag the version "scan failed"), with
+ * the app's clock reading as `now`.
  * Both receive the payload parsed with the kind's schema; a stored row that does not parse fails
  * for good without reaching them.
  */
 export interface JobHandler<Payload = unknown> {
   kind: JobKind<Payload>;
   run(services: AppDeps, job: TypedJob<Payload>): Promise<void>;
-  onGiveUp?(tx: Db, job: TypedJob<Payload>, error: string): Promise<void>;
+  onGiveUp?(tx: Db, job: TypedJob<Payload>, error: string, now: Date): Promise<void>;
 }
 
 /** The row with its payload parsed by the handler's kind (throws InvalidJobPayload). */
@@ -214,7 +215,7 @@ export class JobWorker {
       } catch {
         return; // its handler cannot read it: the failed row and its logged reason are all there is
       }
-      await handler.onGiveUp(tx, parsed, message);
+      await handler.onGiveUp(tx, parsed, message, this.services.clock.now());
     });
   }
 }

@@ -36,7 +36,7 @@ const route = createRoute({
 export function registerAdminUpdateNodeVersion(app: App) {
   app.openapi(route, async (c) => {
     const admin = await requireAdmin(c);
-    const { db, config } = c.get('services');
+    const { db, config, clock } = c.get('services');
     const { nodeId, versionNumber } = c.req.valid('param');
     const body = c.req.valid('json');
     const { version } = await getAdminVersion(db, nodeId, versionNumber);
@@ -55,6 +55,7 @@ export function registerAdminUpdateNodeVersion(app: App) {
       version,
       changes,
       action: ADMIN_ACTIONS.versionReview,
+      now: clock.now(),
     });
     const withArchive = (await loadVersionsWithArchive(db, [updated.id])).get(updated.id);
     return c.json(

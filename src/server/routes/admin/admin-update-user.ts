@@ -52,7 +52,7 @@ const route = createRoute({
 export function registerAdminUpdateUser(app: App) {
   app.openapi(route, async (c) => {
     const admin = await requireAdmin(c);
-    const { db } = c.get('services');
+    const { db, clock } = c.get('services');
     const target = await getUserOr404(db, c.req.valid('param').userId);
     const { reason, ...body } = c.req.valid('json');
     const changes: Partial<UserAdminState> = Object.fromEntries(
@@ -61,7 +61,7 @@ export function registerAdminUpdateUser(app: App) {
     // The reason belongs to a status change: a ban's is kept with the account, an unban's answers its appeal.
     if (changes.status === 'UserStatusBanned') changes.banReason = reason ?? null;
     const withReason = changes.status !== undefined && reason ? { reason } : {};
-    const updated = await adminUpdateUser(db, admin, target, changes, withReason);
+    const updated = await adminUpdateUser(db, admin, target, changes, clock.now(), withReason);
     return c.json(toAdminUser(updated), 200);
   });
 }

@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodes, publishers, users } from '../../db/schema/index.ts';
 import { insertNode, insertPublisher, insertUser } from '#test/factories.ts';
-import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 import { adminActors, auditRows, type AdminActors } from '#test/routes/admin.ts';
 
 describe('POST /publishers/{publisherId}/ban and /unban', () => {
   let t: TestApp;
   let who: AdminActors;
+  // Pinned so the ban's stored time can be checked against the app's clock, not the wall clock.
+  const clock = fixedClock();
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ clock });
     who = await adminActors(t);
   });
   afterAll(() => t.close());
@@ -70,7 +72,8 @@ describe('POST /publishers/{publisherId}/ban and /unban', () => {
     expect(ban.status).toBe(204);
     const banned = await row();
     expect(banned).toMatchObject({ banReason: 'Ships a crypto miner.', bannedByUserId: who.admin.user.id });
-    expect(banned.bannedAt).toBeInstanceOf(Date);
+    expect(banned.bannedAt).toEqual(clock.now());
+    expect(banned.updatedAt).toEqual(clock.now());
 
     expect((await post(`/publishers/${publisher.id}/unban`, who.admin.token)).status).toBe(204);
     expect(await row()).toMatchObject({ banReason: null, bannedAt: null, bannedByUserId: null });

@@ -41,10 +41,10 @@ export function registerBanPublisher(app: App) {
   ] as const) {
     app.openapi(route, async (c) => {
       const admin = await requireAdmin(c);
-      const { db } = c.get('services');
+      const { db, clock } = c.get('services');
       const publisher = await getPublisherOr404(db, c.req.valid('param').publisherId);
       const reason = (c.req.valid('json') as { reason?: string } | undefined)?.reason;
-      await apply(db, admin, publisher, reason ? { reason } : {});
+      await apply(db, admin, publisher, clock.now(), reason ? { reason } : {});
       return c.body(null, 204);
     });
   }

@@ -44,9 +44,10 @@ const route = createRoute({
 export function registerAdminBatchReviewVersions(app: App) {
   app.openapi(route, async (c) => {
     const admin = await requireAdmin(c);
-    const { db, config } = c.get('services');
+    const { db, config, clock } = c.get('services');
     const body = c.req.valid('json');
     const result = await batchReview(db, admin, {
+      now: clock.now(),
       decision: body.action,
       reason: body.reason,
       versionIds: body.version_ids,

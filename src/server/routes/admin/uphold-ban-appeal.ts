@@ -39,8 +39,10 @@ const route = createRoute({
 export function registerAdminUpholdBanAppeal(app: App) {
   app.openapi(route, async (c) => {
     const admin = await requireAdmin(c);
-    const appeal = await upholdBanAppeal(c.get('services').db, {
+    const { db, clock } = c.get('services');
+    const appeal = await upholdBanAppeal(db, {
       admin,
+      now: clock.now(),
       appealId: c.req.valid('param').appealId,
       response: c.req.valid('json').response,
     });

@@ -32,7 +32,9 @@ export function registerCreateComfyNodes(app: App) {
   app.openapi(route, async (c) => {
     const caller = await requireAdminOrService(c);
     const { nodeId, version } = c.req.valid('param');
-    await storeExtraction(c.get('services').db, {
+    const { db, clock } = c.get('services');
+    await storeExtraction(db, {
+      now: clock.now(),
       nodeId,
       versionRef: version,
       result: c.req.valid('json'),

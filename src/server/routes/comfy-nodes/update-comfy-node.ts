@@ -31,7 +31,9 @@ export function registerUpdateComfyNode(app: App) {
   app.openapi(route, async (c) => {
     const caller = await requireAdminOrService(c);
     const { nodeId, version, comfyNodeName } = c.req.valid('param');
-    const row = await updateComfyNode(c.get('services').db, {
+    const { db, clock } = c.get('services');
+    const row = await updateComfyNode(db, {
+      now: clock.now(),
       nodeId,
       versionRef: version,
       name: comfyNodeName,

@@ -33,11 +33,13 @@ export function registerAdjustCustomerCredits(app: App) {
   app.openapi(route, async (c) => {
     const admin = await requireAdmin(c);
     const body = c.req.valid('json');
-    const { entry, balance } = await adjustCredits(c.get('services').db, {
+    const { db, clock } = c.get('services');
+    const { entry, balance } = await adjustCredits(db, {
       customerId: c.req.valid('param').customer_id,
       amountMicros: body.amount_micros,
       reason: body.reason,
       actor: admin,
+      now: clock.now(),
     });
     return c.json(
       {

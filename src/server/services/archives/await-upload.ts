@@ -64,12 +64,12 @@ async function run(services: AppDeps, job: AwaitJob) {
 }
 
 /** The wait is over: a version that never got a zip says why (a rejection's reason is kept). */
-async function giveUp(tx: Db, { payload }: AwaitJob) {
+async function giveUp(tx: Db, { payload }: AwaitJob, _error: string, now: Date) {
   const [archive] = await tx.select().from(archives).where(eq(archives.key, payload.archiveKey));
   if (!archive || archive.uploadedAt) return;
   await tx
     .update(nodeVersions)
-    .set({ statusReason: NO_UPLOAD_REASON, updatedAt: new Date() })
+    .set({ statusReason: NO_UPLOAD_REASON, updatedAt: now })
     .where(
       and(
         eq(nodeVersions.archiveId, archive.id),

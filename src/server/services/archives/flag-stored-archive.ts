@@ -51,6 +51,7 @@ export async function flagStoredArchive(
   target: { versionId: string; archiveId: string },
   rulesVersion: string,
   problem: StoredArchiveProblem,
+  now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const version = await lockVersion(tx, target.versionId);
@@ -59,7 +60,7 @@ export async function flagStoredArchive(
     const reason = recheckReason(rulesVersion, problem);
     const [flagged] = await tx
       .update(nodeVersions)
-      .set({ status: 'NodeVersionStatusFlagged', statusReason: reason, updatedAt: new Date() })
+      .set({ status: 'NodeVersionStatusFlagged', statusReason: reason, updatedAt: now })
       .where(eq(nodeVersions.id, version.id))
       .returning();
     await replaceFindings(tx, version.id, [invalidArchiveFinding(problem.message)], RULESET_VERSION);

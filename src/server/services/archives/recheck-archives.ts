@@ -99,7 +99,10 @@ async function recheckBatch(services: AppDeps, payload: ArchiveRecheckPayload, s
       continue;
     }
     const problem = await problemOf(services, target, bytes);
-    if (problem && (await flagStoredArchive(services.db, target, payload.rulesVersion, problem))) {
+    if (
+      problem &&
+      (await flagStoredArchive(services.db, target, payload.rulesVersion, problem, services.clock.now()))
+    ) {
       const { versionId, nodeId, version } = target;
       summary.flagged.push({ versionId, nodeId, version, ...problem });
     }

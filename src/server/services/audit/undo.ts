@@ -68,7 +68,7 @@ async function undoOne(tx: Db, actor: UserRow, entry: AuditRow, now: Date): Prom
       if (!version) throw notFound(`The version of audit entry ${entry.id} no longer exists.`);
       assertUnchangedSince(entry, versionAdminState(version) as unknown as Json);
       const changes = restoreValues(entry) as VersionAdminChanges;
-      await applyVersionUpdate(tx, { actor, version, changes, action: ADMIN_ACTIONS.undo, extras });
+      await applyVersionUpdate(tx, { actor, version, changes, action: ADMIN_ACTIONS.undo, now, extras });
       return;
     }
     case 'node': {
@@ -82,7 +82,7 @@ async function undoOne(tx: Db, actor: UserRow, entry: AuditRow, now: Date): Prom
     case 'user': {
       const user = await getUserOr404(tx, entry.targetId);
       assertUnchangedSince(entry, userAdminState(user) as unknown as Json);
-      await adminUpdateUser(tx, actor, user, restoreValues(entry) as Partial<UserAdminState>, extras);
+      await adminUpdateUser(tx, actor, user, restoreValues(entry) as Partial<UserAdminState>, now, extras);
       return;
     }
     case 'publisher': {
@@ -92,9 +92,9 @@ async function undoOne(tx: Db, actor: UserRow, entry: AuditRow, now: Date): Prom
       if (before['status'] === 'PublisherStatusBanned') {
         // Undoing an unban bans again for the reason the ban had.
         const reason = typeof before['banReason'] === 'string' ? before['banReason'] : undefined;
-        await banPublisher(tx, actor, publisher, reason ? { ...extras, reason } : extras);
+        await banPublisher(tx, actor, publisher, now, reason ? { ...extras, reason } : extras);
       } else {
-        await unbanPublisher(tx, actor, publisher, extras);
+        await unbanPublisher(tx, actor, publisher, now, extras);
       }
       return;
     }

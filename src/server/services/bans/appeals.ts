@@ -98,17 +98,18 @@ export async function closeAppealsOnUnban(
   subject: { type: BanAppealSubject; id: string },
   admin: UserRow,
   response: string | undefined,
+  now: Date,
 ): Promise<void> {
   await tx
     .update(banAppeals)
-    .set({ decision: 'lifted', response: response ?? null, decidedAt: new Date(), decidedByUserId: admin.id })
+    .set({ decision: 'lifted', response: response ?? null, decidedAt: now, decidedByUserId: admin.id })
     .where(and(subjectWhere(subject), isNull(banAppeals.decidedAt)));
 }
 
 /** An admin keeps the ban and answers the appeal; the appellant reads the answer in their ban notice. Audited. */
 export async function upholdBanAppeal(
   db: Db,
-  input: { admin: UserRow; appealId: string; response: string },
+  input: { admin: UserRow; appealId: string; response: string; now: Date },
 ): Promise<BanAppealRow> {
   return db.transaction(async (tx) => {
     const [appeal] = await tx.select().from(banAppeals).where(eq(banAppeals.id, input.appealId)).for('update');
@@ -116,7 +117,7 @@ export async function upholdBanAppeal(
     if (appeal.decidedAt) throw conflict('This appeal was already answered.', 'appeal_closed');
     const [updated] = await tx
       .update(banAppeals)
-      .set({ decision: 'upheld', response: input.response, decidedAt: new Date(), decidedByUserId: input.admin.id })
+      .set({ decision: 'upheld', response: input.response, decidedAt: input.now, decidedByUserId: input.admin.id })
       .where(eq(banAppeals.id, appeal.id))
       .returning();
     await recordAudit(tx, {

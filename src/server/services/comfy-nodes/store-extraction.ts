@@ -70,7 +70,7 @@ export function columnsOf(fields: ComfyNodeFields) {
  */
 export async function storeExtraction(
   db: Db,
-  input: { nodeId: string; versionRef: string; result: ExtractionResult; actor: AuditActor; caller: string },
+  input: { nodeId: string; versionRef: string; result: ExtractionResult; actor: AuditActor; caller: string; now: Date },
 ): Promise<void> {
   const { result } = input;
   const failed = result.success === false;
@@ -111,7 +111,7 @@ export async function storeExtraction(
     const status = failed ? 'failed' : 'success';
     await tx
       .update(nodeVersions)
-      .set({ comfyNodeExtractStatus: status, updatedAt: new Date() })
+      .set({ comfyNodeExtractStatus: status, updatedAt: input.now })
       .where(eq(nodeVersions.id, version.id));
     await touchNode(tx, version.nodeId);
     await recordAudit(tx, {
@@ -142,6 +142,7 @@ export async function updateComfyNode(
     fields: ComfyNodeFields;
     actor: AuditActor;
     caller: string;
+    now: Date;
   },
 ) {
   return db.transaction(async (tx) => {
@@ -151,7 +152,7 @@ export async function updateComfyNode(
     if (!before) throw notFound(`Version ${version.version} of node "${version.nodeId}" defines no "${input.name}".`);
     const [after] = await tx
       .update(comfyNodes)
-      .set({ ...columnsOf(input.fields), updatedAt: new Date() })
+      .set({ ...columnsOf(input.fields), updatedAt: input.now })
       .where(where)
       .returning();
     await touchNode(tx, version.nodeId);

@@ -26,6 +26,8 @@ export interface Adjustment {
   amountMicros: number;
   reason: string;
   actor: UserRow;
+  /** The app's clock reading (services.clock), stamped as the customer's updated_at. */
+  now: Date;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface Adjustment {
  * and a deduction is refused (409) when it would take the balance below zero.
  */
 export async function adjustCredits(db: Db, adjustment: Adjustment): Promise<{ entry: LedgerRow; balance: number }> {
-  const { customerId, amountMicros, reason, actor } = adjustment;
+  const { customerId, amountMicros, reason, actor, now } = adjustment;
   if (!Number.isSafeInteger(amountMicros) || amountMicros === 0 || Math.abs(amountMicros) > MAX_ADJUSTMENT_MICROS) {
     throw new ApiError(400, 'invalid_amount', 'amount_micros must be a non-zero integer within ±1e12.');
   }
@@ -55,7 +57,7 @@ export async function adjustCredits(db: Db, adjustment: Adjustment): Promise<{ e
       .insert(creditLedger)
       .values({ customerId, amountMicros, kind, reason, actorUserId: actor.id, balanceAfterMicros: after })
       .returning();
-    await tx.update(customers).set({ updatedAt: new Date() }).where(eq(customers.id, customerId));
+    await tx.update(customers).set({ updatedAt: now }).where(eq(customers.id, customerId));
     await recordCustomerEvent(tx, customerId, amountMicros > 0 ? 'credit_granted' : 'credit_deducted', {
       amount_micros: amountMicros,
       balance_micros: after,

@@ -19,6 +19,8 @@ export interface BatchReviewInput {
   decision: ReviewDecision;
   reason: string;
   versionIds: string[];
+  /** The app's clock reading (services.clock). */
+  now: Date;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function batchReview(
           version: byId.get(id)!,
           changes: { status: DECISION_STATUS[input.decision], status_reason: input.reason },
           action: ADMIN_ACTIONS.versionReview,
+          now: input.now,
           extras: { batch_id: batchId },
         }),
       );

@@ -100,7 +100,7 @@ async function store(
     .set({
       comfyNodeExtractStatus: extraction.status,
       ...(decide ? { status: applied.status, statusReason: applied.reason } : {}),
-      updatedAt: new Date(),
+      updatedAt: services.clock.now(),
     })
     .where(eq(nodeVersions.id, version.id))
     .returning();
@@ -160,12 +160,12 @@ async function run(services: AppDeps, job: ScanJob, hooks: VersionScanHooks) {
 }
 
 /** Out of attempts: never leave the version Pending. Flag it for a human with "scan failed". */
-async function giveUp(tx: Db, job: ScanJob, error: string) {
+async function giveUp(tx: Db, job: ScanJob, error: string, now: Date) {
   const version: NodeVersionRow | undefined = await lockVersion(tx, job.payload.versionId);
   if (!version || !(await pipelineMayDecide(tx, version))) return;
   await tx
     .update(nodeVersions)
-    .set({ status: 'NodeVersionStatusFlagged', statusReason: SCAN_FAILED_REASON, updatedAt: new Date() })
+    .set({ status: 'NodeVersionStatusFlagged', statusReason: SCAN_FAILED_REASON, updatedAt: now })
     .where(eq(nodeVersions.id, version.id));
   await upsertScanRecord(tx, version.id, {
     outcome: 'failed',

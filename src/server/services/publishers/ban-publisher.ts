@@ -18,11 +18,11 @@ export async function banPublisher(
   db: Db,
   actor: UserRow,
   publisher: PublisherRow,
+  now: Date,
   extras: AuditExtras = {},
 ): Promise<boolean> {
   if (publisher.status === 'PublisherStatusBanned') return false;
   await db.transaction(async (tx) => {
-    const now = new Date();
     const banReason = extras.reason ?? null;
     await tx
       .update(publishers)
@@ -78,6 +78,7 @@ export async function unbanPublisher(
   db: Db,
   actor: UserRow,
   publisher: PublisherRow,
+  now: Date,
   extras: AuditExtras = {},
 ): Promise<boolean> {
   if (publisher.status !== 'PublisherStatusBanned') return false;
@@ -89,10 +90,10 @@ export async function unbanPublisher(
         banReason: null,
         bannedAt: null,
         bannedByUserId: null,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(eq(publishers.id, publisher.id));
-    await closeAppealsOnUnban(tx, { type: 'publisher', id: publisher.id }, actor, extras.reason);
+    await closeAppealsOnUnban(tx, { type: 'publisher', id: publisher.id }, actor, extras.reason, now);
     const ids = await nodesOfLastBan(tx, publisher.id);
     const restored = ids.length
       ? await tx

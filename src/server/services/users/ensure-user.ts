@@ -9,7 +9,7 @@ import { users } from '../../db/schema/index.ts';
  * changed (a read-only request must not cost a write). Verified e-mails listed in ADMIN_EMAILS
  * become admins; an unverified address could be anyone's, so it never does.
  */
-export async function ensureUser(db: Db, claims: IdentityClaims, adminEmails: string[]): Promise<UserRow> {
+export async function ensureUser(db: Db, claims: IdentityClaims, adminEmails: string[], now: Date): Promise<UserRow> {
   const bootstrapAdmin = claims.emailVerified && !!claims.email && adminEmails.includes(claims.email);
   const [existing] = await db.select().from(users).where(eq(users.id, claims.uid));
   if (!existing) {
@@ -38,7 +38,7 @@ export async function ensureUser(db: Db, claims: IdentityClaims, adminEmails: st
   if (Object.keys(changes).length === 0) return existing;
   const [updated] = await db
     .update(users)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: now })
     .where(eq(users.id, existing.id))
     .returning();
   return updated ?? existing;

@@ -27,8 +27,8 @@ export function userAdminState(row: UserRow): UserAdminState {
 }
 
 /** When and by whom a status change bans the account (cleared when it is lifted). */
-function banStamp(changes: Partial<UserAdminState>, actor: UserRow) {
-  if (changes.status === 'UserStatusBanned') return { bannedAt: new Date(), bannedByUserId: actor.id };
+function banStamp(changes: Partial<UserAdminState>, actor: UserRow, now: Date) {
+  if (changes.status === 'UserStatusBanned') return { bannedAt: now, bannedByUserId: actor.id };
   if (changes.status === 'UserStatusActive') return { bannedAt: null, bannedByUserId: null };
   return {};
 }
@@ -49,6 +49,7 @@ export async function adminUpdateUser(
   actor: UserRow,
   target: UserRow,
   changes: Partial<UserAdminState>,
+  now: Date,
   extras: AuditExtras = {},
 ): Promise<UserRow> {
   const before = userAdminState(target);
@@ -67,14 +68,14 @@ export async function adminUpdateUser(
       .update(users)
       .set({
         ...pick(wanted as UserAdminState, changed),
-        ...banStamp(pick(wanted, changed), actor),
-        updatedAt: new Date(),
+        ...banStamp(pick(wanted, changed), actor, now),
+        updatedAt: now,
       })
       .where(eq(users.id, target.id))
       .returning();
     if (!updated) throw notFound(`User "${target.id}" not found.`);
     if (changed.includes('status') && updated.status === 'UserStatusActive') {
-      await closeAppealsOnUnban(tx, { type: 'user', id: target.id }, actor, extras.reason);
+      await closeAppealsOnUnban(tx, { type: 'user', id: target.id }, actor, extras.reason, now);
     }
     await recordAudit(tx, {
       actor: userActor(actor),

@@ -16,6 +16,8 @@ export interface AdminVersionUpdate {
   version: NodeVersionRow;
   changes: VersionAdminChanges;
   action: string;
+  /** The app's clock reading (services.clock), stamped as the version's updated_at. */
+  now: Date;
   extras?: AuditExtras;
 }
 
@@ -50,7 +52,7 @@ export async function applyVersionUpdate(tx: Db, update: AdminVersionUpdate): Pr
   }
   const [updated] = await tx
     .update(nodeVersions)
-    .set({ ...toVersionAdminColumns(pick(update.changes as typeof before, changed)), updatedAt: new Date() })
+    .set({ ...toVersionAdminColumns(pick(update.changes as typeof before, changed)), updatedAt: update.now })
     .where(eq(nodeVersions.id, version.id))
     .returning();
   if (!updated) throw notFound(`Version ${version.version} of "${version.nodeId}" not found.`);
