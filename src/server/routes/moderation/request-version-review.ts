@@ -42,11 +42,11 @@ export function registerRequestVersionReview(app: App) {
     const { publisherId, nodeId, version: number } = c.req.valid('param');
     const { viewer, publisher, role } = await authorizePublisher(c, publisherId, 'version.update');
     if (!role) throw forbidden(`Only members of publisher "${publisher.id}" can request a review.`, 'not_a_member');
-    const { db } = c.get('services');
+    const { db, clock } = c.get('services');
     const node = await getPublisherNode(db, publisher, nodeId);
     assertNodeWritable(node, viewer);
     const version = await getVersionByNumber(db, node, number);
-    const created = await requestReview(db, viewer, version, c.req.valid('json').message);
+    const created = await requestReview(db, viewer, version, c.req.valid('json').message, clock.now());
     return c.json({ message: created.message, created_at: created.createdAt.toISOString(), open: true }, 201);
   });
 }

@@ -33,8 +33,10 @@ const route = createRoute({
 export function registerAppealPublisherBan(app: App) {
   app.openapi(route, async (c) => {
     const { viewer, publisher } = await authorizePublisher(c, c.req.valid('param').publisherId, 'publisher.appeal');
-    const appeal = await requestBanAppeal(c.get('services').db, {
+    const { db, clock } = c.get('services');
+    const appeal = await requestBanAppeal(db, {
       appellant: viewer,
+      now: clock.now(),
       subject: { type: 'publisher', publisher },
       message: c.req.valid('json').message,
     });

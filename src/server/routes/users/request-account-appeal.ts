@@ -28,8 +28,10 @@ const route = createRoute({
 export function registerAppealAccountBan(app: App) {
   app.openapi(route, async (c) => {
     const viewer = await requireUser(c);
-    const appeal = await requestBanAppeal(c.get('services').db, {
+    const { db, clock } = c.get('services');
+    const appeal = await requestBanAppeal(db, {
       appellant: viewer,
+      now: clock.now(),
       subject: { type: 'user', user: viewer },
       message: c.req.valid('json').message,
     });

@@ -44,9 +44,9 @@ export async function latestAppealSince(
  */
 export async function requestBanAppeal(
   db: Db,
-  input: { appellant: UserRow; subject: AppealSubject; message: string },
+  input: { appellant: UserRow; subject: AppealSubject; message: string; now: Date },
 ): Promise<BanAppealRow> {
-  const { appellant, subject, message } = input;
+  const { appellant, subject, message, now } = input;
   return db.transaction(async (tx) => {
     const current =
       subject.type === 'publisher'
@@ -74,7 +74,7 @@ export async function requestBanAppeal(
         requestedByUserId: appellant.id,
         message,
         // Never before the ban it appeals (a clock step back would hide it from that ban's notice).
-        createdAt: new Date(Math.max(Date.now(), current.bannedAt?.getTime() ?? 0)),
+        createdAt: new Date(Math.max(now.getTime(), current.bannedAt?.getTime() ?? 0)),
       })
       .returning();
     await recordAudit(tx, {

@@ -60,6 +60,7 @@ export async function requestReview(
   viewer: UserRow,
   version: NodeVersionRow,
   message: string,
+  now: Date,
 ): Promise<ReviewRequestRow> {
   return db.transaction(async (tx) => {
     // Lock the version so two requests at once cannot both pass the "one open request" check.
@@ -76,13 +77,13 @@ export async function requestReview(
     }
     const [created] = await tx
       .insert(versionReviewRequests)
-      // Stamped by this process's clock, like the version's updated_at it is compared with, and
+      // Stamped by the app's clock, like the version's updated_at it is compared with, and
       // never before it (a clock step back would otherwise make the request look answered).
       .values({
         nodeVersionId: current.id,
         requestedByUserId: viewer.id,
         message,
-        createdAt: new Date(Math.max(Date.now(), current.updatedAt.getTime())),
+        createdAt: new Date(Math.max(now.getTime(), current.updatedAt.getTime())),
       })
       .returning();
     await recordAudit(tx, {
