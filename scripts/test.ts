@@ -33,8 +33,9 @@ interface Outcome {
 /**
  * CPU seconds of this process's children that have ended (Linux: cutime + cstime of /proc/self/stat,
  * which include their own waited-for children). Read as each step ends, the growth is that step's CPU:
- * the figure that does not depend on how loaded the machine is. A process a step leaves running (the
- * shared auth emulator) is not in it.
+ * the figure that does not depend on how loaded the machine is. Not in it: a process a step leaves
+ * running (the shared auth emulator, PostgreSQL) and Chromium's renderers, which are not reaped through
+ * Playwright's tree (most of the browser tests' CPU; the machine line below shows the whole).
  */
 function endedChildrenCpu(): number | null {
   try {
