@@ -1,14 +1,11 @@
 import { useState } from 'react';
-import { apiErrorText } from '../../lib/api/error-text.ts';
 import { formatDate } from '../../lib/format/format.ts';
 import type { ApiSchema } from '../../lib/api/types.ts';
-import { useApiWrite } from '../../lib/query/hooks.ts';
-import { toast } from '../toast/index.ts';
-import { ADMIN_READS } from './admin-reads.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { button } from '../ui/styles.ts';
 import { useAdmin } from './context.ts';
 import type { UndoTarget } from './UndoBar.tsx';
+import { useAdminAction } from './use-admin-action.ts';
 
 type Decision = ApiSchema<'AdminQuarantineDecision'>;
 type Verb = Decision['decision'];
@@ -26,28 +23,28 @@ interface Props {
  */
 export function QuarantineActions({ nodeId, name, quarantined, onDecided }: Props) {
   const { t, lang } = useAdmin();
-  const write = useApiWrite(ADMIN_READS);
+  const { run, busy: running } = useAdminAction();
+  const busy = running !== null;
   const [asking, setAsking] = useState<Verb | null>(null);
-  const [busy, setBusy] = useState(false);
   const { version } = quarantined;
   const named = { name: `\u2068${name}\u2069`, version };
   async function decide(decision: Verb, reason: string) {
-    setBusy(true);
-    try {
-      const result = await write('post', '/admin/nodes/{nodeId}/versions/{versionNumber}/quarantine', {
-        params: { path: { nodeId, versionNumber: version } },
-        body: { decision, reason },
-      });
-      setAsking(null);
-      onDecided({
-        text: t(decision === 'release' ? 'quarantine.admin.released' : 'quarantine.admin.banned', named),
-        entryIds: [result.audit_entry_id],
-      });
-    } catch (error) {
-      toast.error(apiErrorText(t, error));
-    } finally {
-      setBusy(false);
-    }
+    // No success toast: the Undo bar says what was done.
+    await run(
+      decision,
+      async (write) => {
+        const result = await write('post', '/admin/nodes/{nodeId}/versions/{versionNumber}/quarantine', {
+          params: { path: { nodeId, versionNumber: version } },
+          body: { decision, reason },
+        });
+        setAsking(null);
+        onDecided({
+          text: t(decision === 'release' ? 'quarantine.admin.released' : 'quarantine.admin.banned', named),
+          entryIds: [result.audit_entry_id],
+        });
+      },
+      null,
+    );
   }
   return (
     <div
