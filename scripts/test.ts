@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { startSharedEmulator } from '#test/shared-emulator.ts';
 
 // `npm test`: the site build, lint, typecheck, Vitest and Playwright, in three lanes that run side by
 // side, because no one of them keeps two cores busy on its own (Playwright waits on pages and
@@ -122,6 +123,15 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 const loadAtStart = load();
+// One auth emulator for both the server and the browser lane, owned here: the lane that started it
+// would otherwise stop it when it ends, under the other lane's running tests.
+const stopEmulator = await startSharedEmulator();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopEmulator();
+    process.exit(130);
+  });
+}
 let outcomes: Outcome[];
 if (serial) {
   outcomes = [];
@@ -154,4 +164,5 @@ if (machineAtStart && machineAtEnd) {
     `  machine     ${spent('busy')} s busy (${spent('system')} s of it in the kernel), ${spent('idle')} s idle, ${spent('steal')} s stolen, over all cores`,
   );
 }
+stopEmulator();
 process.exit(outcomes.every((outcome) => outcome.ok) ? 0 : 1);

@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { EMULATOR_PROJECT, isEmulatorUp } from './firebase-emulator.ts';
+
+/** Stops the emulator if this call started it; a no-op when one was already running. */
+export type StopEmulator = () => void;
+
+/**
+ * The Firebase Auth emulator the server suites and the browser tests share (demo-nodeyard on 9099):
+ * reuses a running one, else starts one in its own process group. Whoever starts it stops it, so
+ * `npm test` starts it before its lanes: were Vitest to start it, its teardown would end it under
+ * Playwright's still-running tests (what failed a CI run once).
+ */
+export async function startSharedEmulator(): Promise<StopEmulator> {
+  if (await isEmulatorUp()) return () => {};
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const cli = fileURLToPath(new URL('../../node_modules/firebase-tools/lib/bin/firebase.js', import.meta.url));
+  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT], {
+    cwd: root,
+    stdio: 'ignore',
+    detached: true,
+  });
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
+  const deadline = Date.now() + 120_000;
+  while (!(await isEmulatorUp())) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      stop();
+      throw new Error('The Firebase Auth emulator did not start within 120 s.');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return stop;
+}
