@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { precompressAssets } from './scripts/lib/precompress-assets.ts';
 
 // Locale routing is done by our own middleware (src/middleware.ts) rather than Astro's `i18n`
 // option: we need unprefixed routes such as `/discord` and `/api/*` beside `/{lang}/…`, and a
@@ -20,7 +21,9 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   // React 19 islands. Pages stay light by hydrating only what is interactive, each island with the
   // directive that fits (see docs/architecture.md, "JavaScript weight").
-  integrations: [react()],
+  // precompressAssets: brotli and gzip copies of the scripts and styles, made once here and sent as they
+  // are (src/server/http/static-files.ts), instead of compressed again on every request.
+  integrations: [react(), precompressAssets()],
   vite: {
     plugins: [tailwindcss()],
     // The Content-Security-Policy allows only the inline scripts we list (src/server/http/own-inline-scripts.ts),

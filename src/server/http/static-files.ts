@@ -1,15 +1,30 @@
-import { lstatSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import send from 'send';
+import { pickEncoding, type StoredEncoding } from './accept-encoding.ts';
 
 // The built site's files (dist/client): hashed bundles under /_astro/ and everything from public/.
 // The Astro adapter runs in middleware mode (so each request can carry `locals`), which leaves
 // serving these to us; this does what its standalone handler did: `send` with ETags and ranges,
 // dotfiles refused except /.well-known/, a folder answered by its index.html, and a year of
-// immutable caching for the hashed bundles.
+// immutable caching for the hashed bundles. Where the build left compressed copies beside a file
+// (scripts/lib/precompress-assets.ts: app.js.br, app.js.gz), the one the client accepts is sent as it
+// is, so no request compresses a script again.
 
 const ASSETS_PREFIX = '/_astro/';
+const ENCODING_SUFFIX: Record<StoredEncoding, string> = { br: '.br', gzip: '.gz' };
+/** Content types of the files that have compressed copies (send would name the copy's own type). */
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+};
 
 function isDirectory(clientDir: string, urlPath: string): boolean {
   let fsPath = urlPath;
@@ -28,21 +43,54 @@ function isDirectory(clientDir: string, urlPath: string): boolean {
   }
 }
 
+/** URL paths (`/_astro/app.js`) of the files with compressed copies, and which copies each has. */
+function compressedCopies(clientDir: string): Map<string, StoredEncoding[]> {
+  const copies = new Map<string, StoredEncoding[]>();
+  let entries: string[];
+  try {
+    entries = readdirSync(clientDir, { recursive: true, encoding: 'utf8' });
+  } catch {
+    // No build yet (the API alone, or tests): nothing to send.
+    return copies;
+  }
+  const present = new Set(entries.map((entry) => `/${entry.split(path.sep).join('/')}`));
+  for (const file of present) {
+    if (!(path.posix.extname(file) in CONTENT_TYPES)) continue;
+    const encodings = (['br', 'gzip'] as const).filter((encoding) => present.has(file + ENCODING_SUFFIX[encoding]));
+    if (encodings.length > 0) copies.set(file, encodings);
+  }
+  return copies;
+}
+
 /** Serves the file a request names, else calls `notFound` (a page route or the 404 page answers then). */
 export function createStaticFiles(clientDir: string) {
+  // Read once: the build directory does not change under a running server.
+  const copies = compressedCopies(clientDir);
   return (req: http.IncomingMessage, res: http.ServerResponse, notFound: () => void): void => {
     const url = (req.url ?? '/').split('#')[0]!;
     const queryAt = url.indexOf('?');
     const urlPath = queryAt >= 0 ? url.slice(0, queryAt) : url;
     const pathname = isDirectory(clientDir, urlPath) && !urlPath.endsWith('/') ? `${urlPath}/index.html` : urlPath;
     const normalized = path.posix.normalize(pathname.startsWith('/') ? pathname : `/${pathname}`);
-    const stream = send(req, normalized, {
+    const available = copies.get(normalized);
+    const encoding = available ? pickEncoding(req.headers['accept-encoding'], available) : null;
+    if (available) res.setHeader('Vary', 'Accept-Encoding');
+    if (encoding) {
+      // Set before send: it keeps a Content-Type already there, and the compression middleware leaves
+      // a body with a Content-Encoding alone.
+      res.setHeader('Content-Type', CONTENT_TYPES[path.posix.extname(normalized)]!);
+      res.setHeader('Content-Encoding', encoding);
+    }
+    const stream = send(req, encoding ? normalized + ENCODING_SUFFIX[encoding] : normalized, {
       root: clientDir,
       dotfiles: normalized.startsWith('/.well-known/') ? 'allow' : 'deny',
     });
     let found = false;
     stream.on('error', (error: Error & { statusCode?: number }) => {
-      if (!found) return notFound();
+      if (!found) {
+        for (const header of ['Vary', 'Content-Type', 'Content-Encoding']) res.removeHeader(header);
+        return notFound();
+      }
       const status = error.statusCode ?? 500;
       if (status >= 500) console.error(String(error));
       res.writeHead(status);

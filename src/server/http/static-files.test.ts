@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../../scripts/lib/precompress-assets.ts';
+import { withCompression } from './compression.ts';
+import { createStaticFiles } from './static-files.ts';
+
+// A built client directory with one big script (compressed ahead by the build step), one big
+// stylesheet without copies (as a build made before the step existed) and one tiny text file.
+const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i % 37}`))};\n`;
+const styles = `.a { color: red; }\n`.repeat(200);
+let dir: string;
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'nodeyard-static-'));
+  mkdirSync(join(dir, '_astro'));
+  writeFileSync(join(dir, '_astro', 'app.js'), script);
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+  const made = await precompressDirectory(dir);
+  expect(made.files).toBe(1);
+  writeFileSync(join(dir, '_astro', 'late.css'), styles);
+  const files = createStaticFiles(dir);
+  server = http.createServer(
+    withCompression((req, res) => files(req, res, () => res.writeHead(404, { 'x-not-found': 'page' }).end('page'))),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A raw GET (fetch would decode the body and hide the encoding). */
+function get(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('precompressDirectory', () => {
+  it('writes brotli and gzip copies of text files over 1 KB only', () => {
+    expect(readdirSync(join(dir, '_astro')).sort()).toEqual(['app.js', 'app.js.br', 'app.js.gz', 'late.css']);
+    expect(readdirSync(dir)).not.toContain('robots.txt.br');
+  });
+});
+
+describe('static files with compressed copies', () => {
+  it('sends the brotli copy as it is to a browser, with the script type and immutable caching', async () => {
+    const res = await get('/_astro/app.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(res.body).toString()).toBe(script);
+  });
+
+  it('sends the gzip copy to a client that takes only gzip, and the file itself to one that takes neither', async () => {
+    const gz = await get('/_astro/app.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+    const plain = await get('/_astro/app.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('answers a revalidation with 304 for the encoding asked (each copy has its own ETag)', async () => {
+    const first = await get('/_astro/app.js', { 'accept-encoding': 'br' });
+    const plain = await get('/_astro/app.js', { 'accept-encoding': 'identity' });
+    expect(first.headers.etag).toBeTruthy();
+    expect(first.headers.etag).not.toBe(plain.headers.etag);
+    const again = await get('/_astro/app.js', { 'accept-encoding': 'br', 'if-none-match': first.headers.etag! });
+    expect(again.status).toBe(304);
+  });
+
+  it('still compresses a file without copies on the fly, and leaves unknown paths to the pages', async () => {
+    const css = await get('/_astro/late.css', { 'accept-encoding': 'br' });
+    expect(css.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(css.body).toString()).toBe(styles);
+    const missing = await get('/_astro/nothing.js', { 'accept-encoding': 'br' });
+    expect(missing.status).toBe(404);
+    expect(missing.headers['x-not-found']).toBe('page');
+    expect(missing.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('never serves a compressed copy by its own name as something else', async () => {
+    const res = await get('/_astro/app.js.br');
+    // The copy is a file like any other: sent as what it is, never decoded or re-labelled as a script.
+    expect(res.headers['content-type']).not.toMatch(/javascript/);
+  });
+});
