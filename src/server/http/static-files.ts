@@ -2,7 +2,9 @@ import { lstatSync, readdirSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import send from 'send';
-import { pickEncoding, type StoredEncoding } from './accept-encoding.ts';
+import { negotiateEncoding } from '../cache/negotiate-encoding.ts';
+
+type StoredEncoding = 'br' | 'gzip';
 
 // The built site's files (dist/client): hashed bundles under /_astro/ and everything from public/.
 // The Astro adapter runs in middleware mode (so each request can carry `locals`), which leaves
@@ -73,7 +75,9 @@ export function createStaticFiles(clientDir: string) {
     const pathname = isDirectory(clientDir, urlPath) && !urlPath.endsWith('/') ? `${urlPath}/index.html` : urlPath;
     const normalized = path.posix.normalize(pathname.startsWith('/') ? pathname : `/${pathname}`);
     const available = copies.get(normalized);
-    const encoding = available ? pickEncoding(req.headers['accept-encoding'], available) : null;
+    const wanted = available ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
+    // A copy is missing only where its encoding did not shrink the file: that client gets it compressed live.
+    const encoding = wanted !== 'identity' && available?.includes(wanted) ? wanted : null;
     if (available) res.setHeader('Vary', 'Accept-Encoding');
     if (encoding) {
       // Set before send: it keeps a Content-Type already there, and the compression middleware leaves
