@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -67,12 +67,15 @@ describe('static files with compressed copies', () => {
     expect(res.headers['vary']).toMatch(/accept-encoding/i);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(res.body).toString()).toBe(script);
+    // The stored bytes themselves, not a fresh compression of the file.
+    expect(res.body.equals(readFileSync(join(dir, '_astro', 'app.js.br')))).toBe(true);
   });
 
   it('sends the gzip copy to a client that takes only gzip, and the file itself to one that takes neither', async () => {
     const gz = await get('/_astro/app.js', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(script);
+    expect(gz.body.equals(readFileSync(join(dir, '_astro', 'app.js.gz')))).toBe(true);
     const plain = await get('/_astro/app.js', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
