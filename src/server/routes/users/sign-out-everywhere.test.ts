@@ -99,6 +99,32 @@ describe('POST /users/sign-out-everywhere', () => {
     expect((await me(phone.idToken)).status).toBe(200);
   });
 
+  it('tells a session the provider itself counts as revoked that it was signed out, whatever the second', async () => {
+    // The revocation falling in a later second than the sign-in (as on a busy machine): the emulator
+    // then refuses the token on its own (firebase-admin checks revocation against it), which must still
+    // read as `session_revoked`, never as "no token at all". Pinned here through the provider's API.
+    const other = await signUp();
+    const session = await signIn(other.email);
+    expect((await me(session.idToken)).status).toBe(200);
+    const validSince = authTimeOf(session.idToken) + 1;
+    const moved = await fetch(
+      `${base}/identitytoolkit.googleapis.com/v1/projects/${EMULATOR_PROJECT}/accounts:update`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+        body: JSON.stringify({ localId: other.uid, validSince: String(validSince) }),
+      },
+    );
+    expect(moved.status).toBe(200);
+    await t.services.db
+      .update(users)
+      .set({ sessionsValidAfter: new Date(validSince * 1000) })
+      .where(eq(users.id, other.uid));
+    const refused = await me(session.idToken);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toMatchObject({ error: 'session_revoked' });
+  });
+
   it('is for signed-in callers only', async () => {
     const response = await t.request('/users/sign-out-everywhere', { method: 'POST' });
     expect(response.status).toBe(401);
