@@ -2,6 +2,7 @@ import { expect as baseExpect, test, type APIRequestContext } from '@playwright/
 import { strToU8, zipSync } from 'fflate';
 import { ADMIN_EMAIL, adminToken, ensureAccount, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { keepScreenshot } from './support/shot.ts';
 import { gotoHydrated } from './support/islands.ts';
 import { openSignedIn } from './support/session.ts';
 
@@ -117,7 +118,7 @@ test('the node page lists the pack and dependency advisories, not the withdrawn 
   await expect(dependency.getByTestId('security-fixed')).toHaveText('1.82.9');
   await expect(section.locator(`[data-advisory-id="${ids.withdrawn}"]`)).toHaveCount(0);
   await expectAxeClean(page, { label: 'en node page, security section' });
-  await page.screenshot({ path: test.info().outputPath('security-en.png'), fullPage: true });
+  await keepScreenshot(page, test.info().outputPath('security-en.png'), { fullPage: true });
 
   await page.goto(`/ar/nodes/${nodeId}`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -125,7 +126,7 @@ test('the node page lists the pack and dependency advisories, not the withdrawn 
   await expect(own.getByTestId('security-shown')).toHaveText('الإصدار \u20661.0.0\u2069 المعروض في هذه الصفحة متأثر.');
   await expect(own).toContainText('خطورة حرجة');
   await expectAxeClean(page, { label: 'ar node page, security section' });
-  await page.screenshot({ path: test.info().outputPath('security-ar.png'), fullPage: true });
+  await keepScreenshot(page, test.info().outputPath('security-ar.png'), { fullPage: true });
 });
 
 test('the Security section is translated in the other six languages', async ({ request }) => {
@@ -151,7 +152,7 @@ test('a search result card for a pack whose latest version is affected carries a
   await expect(badge).toHaveText('Security advisory');
   await expect(badge).toHaveAttribute('title', 'Version 1.0.0 is affected by a published security advisory.');
   await expectAxeClean(page, { label: 'en search card with an advisory badge' });
-  await card.screenshot({ path: test.info().outputPath('card-en.png') });
+  await keepScreenshot(card, test.info().outputPath('card-en.png'));
 });
 
 test('an admin publishes an advisory from the advisories screen and withdraws it', async ({ page }) => {
@@ -176,7 +177,7 @@ test('an admin publishes an advisory from the advisories screen and withdraws it
   await form.getByLabel('PyPI name').fill(library);
   await form.getByLabel('Exact versions').nth(1).fill('1.90.0, 1.90.1');
   await expectAxeClean(page, { label: 'en new advisory form' });
-  await page.screenshot({ path: test.info().outputPath('admin-form-en.png'), fullPage: true });
+  await keepScreenshot(page, test.info().outputPath('admin-form-en.png'), { fullPage: true });
   await form.getByRole('button', { name: 'Publish' }).click();
   await expect(form).toHaveCount(0);
   const created = page.getByTestId('advisory-row').filter({ hasText: 'Old Advised Upscaler leaks tokens' });
@@ -184,7 +185,7 @@ test('an admin publishes an advisory from the advisories screen and withdraws it
   await expect(created).toContainText(library);
   const id = await created.getAttribute('data-advisory-id');
   expect(id).toMatch(/^NYSA-\d{4}-\d{4}$/);
-  await page.screenshot({ path: test.info().outputPath('admin-list-en.png'), fullPage: true });
+  await keepScreenshot(page, test.info().outputPath('admin-list-en.png'), { fullPage: true });
 
   await created.getByRole('button', { name: `Withdraw ${id}` }).click();
   const confirm = page.getByRole('dialog', { name: `Withdraw ${id}?` });
@@ -208,7 +209,7 @@ test('after banning a pack, one click publishes its malware advisory', async ({ 
   const offer = page.getByTestId('malware-advisory-offer');
   await expect(offer).toContainText(`If \u2068${nodeId}\u2069 was banned for malware`);
   await expectAxeClean(page, { label: 'en nodes screen, malware advisory offer' });
-  await page.screenshot({ path: test.info().outputPath('ban-offer-en.png'), fullPage: true });
+  await keepScreenshot(page, test.info().outputPath('ban-offer-en.png'), { fullPage: true });
   await offer.getByRole('button', { name: 'Publish malware advisory' }).click();
   await expect(page.getByText(/^Advisory NYSA-\d{4}-\d{4} was published\.$/)).toBeVisible();
   await expect(offer).toHaveCount(0);
