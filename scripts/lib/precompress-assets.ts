@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
+import { PRECOMPRESSED_CONTENT_TYPES } from '../../src/server/http/precompressed-types.ts';
 
 // The built site's text files get brotli and gzip copies beside them (app.js → app.js.br, app.js.gz),
 // made once at build time at the highest settings; the server sends those
@@ -11,7 +12,7 @@ import type { AstroIntegration } from 'astro';
 // visitor without a cached copy (≈ 0.2 CPU-s per fresh visit before).
 
 /** What gets compressed copies: text the compression middleware would otherwise compress per request. */
-export const PRECOMPRESSED_EXTENSIONS = new Set(['.js', '.mjs', '.css', '.svg', '.html', '.json', '.txt', '.xml']);
+const PRECOMPRESSED_EXTENSIONS = new Set(Object.keys(PRECOMPRESSED_CONTENT_TYPES));
 /** Below this the headers outweigh the saving (the middleware's own threshold). */
 const MIN_BYTES = 1024;
 

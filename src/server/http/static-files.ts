@@ -3,6 +3,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import send from 'send';
 import { negotiateEncoding } from '../cache/negotiate-encoding.ts';
+import { PRECOMPRESSED_CONTENT_TYPES } from './precompressed-types.ts';
 
 type StoredEncoding = 'br' | 'gzip';
 
@@ -16,17 +17,6 @@ type StoredEncoding = 'br' | 'gzip';
 
 const ASSETS_PREFIX = '/_astro/';
 const ENCODING_SUFFIX: Record<StoredEncoding, string> = { br: '.br', gzip: '.gz' };
-/** Content types of the files that have compressed copies (send would name the copy's own type). */
-const CONTENT_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-};
 
 function isDirectory(clientDir: string, urlPath: string): boolean {
   let fsPath = urlPath;
@@ -57,7 +47,7 @@ function compressedCopies(clientDir: string): Map<string, StoredEncoding[]> {
   }
   const present = new Set(entries.map((entry) => `/${entry.split(path.sep).join('/')}`));
   for (const file of present) {
-    if (!(path.posix.extname(file) in CONTENT_TYPES)) continue;
+    if (!(path.posix.extname(file) in PRECOMPRESSED_CONTENT_TYPES)) continue;
     const encodings = (['br', 'gzip'] as const).filter((encoding) => present.has(file + ENCODING_SUFFIX[encoding]));
     if (encodings.length > 0) copies.set(file, encodings);
   }
@@ -82,7 +72,7 @@ export function createStaticFiles(clientDir: string) {
     if (encoding) {
       // Set before send: it keeps a Content-Type already there, and the compression middleware leaves
       // a body with a Content-Encoding alone.
-      res.setHeader('Content-Type', CONTENT_TYPES[path.posix.extname(normalized)]!);
+      res.setHeader('Content-Type', PRECOMPRESSED_CONTENT_TYPES[path.posix.extname(normalized)]!);
       res.setHeader('Content-Encoding', encoding);
     }
     const stream = send(req, encoding ? normalized + ENCODING_SUFFIX[encoding] : normalized, {
