@@ -27,6 +27,8 @@ const POSTGRES_FILES = [
  * and cost CI about a third of its Vitest time.
  */
 const ONE_DRIVER_FILES = ['tests/api/*authz*.test.ts', 'tests/api/mirror.test.ts'];
+/** Records each file's CPU time for `npm run test:profile` (tests/support/profile-reporter.ts). */
+const FILE_CPU = 'tests/support/file-cpu.ts';
 const withPostgres = Boolean(process.env['TEST_DATABASE_URL']);
 
 const serverProject = (driver: 'pglite' | 'postgres') => ({
@@ -35,6 +37,7 @@ const serverProject = (driver: 'pglite' | 'postgres') => ({
     include: driver === 'pglite' ? SERVER_FILES : POSTGRES_FILES,
     exclude: [...configDefaults.exclude, ...(driver === 'pglite' && withPostgres ? ONE_DRIVER_FILES : [])],
     environment: 'node',
+    setupFiles: [FILE_CPU],
     // Files share their worker process: the app's modules are imported and the database opened once
     // per worker, not once per file (tests/support/test-db.ts empties it between files). Module state
     // must therefore never carry one file's data into the next (docs/testing.md § Shared process).
@@ -59,6 +62,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/lib/**/*.test.{ts,tsx}', 'src/i18n/**/*.test.{ts,tsx}', 'src/islands/**/*.test.{ts,tsx}'],
           environment: 'node',
+          setupFiles: [FILE_CPU],
         },
       },
       serverProject('pglite'),

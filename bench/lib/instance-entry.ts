@@ -1,7 +1,7 @@
 // One Nodeyard instance (API-only unless asked) in its own process, configured by the environment the parent
 // passes (tests/support/instance-process.ts). Prints one READY line once it serves.
 import { PGlite } from '@electric-sql/pglite';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startServer } from '../../src/server/main.ts';
 
@@ -11,6 +11,8 @@ import { startServer } from '../../src/server/main.ts';
 const template = process.env['NODEYARD_INSTANCE_PGLITE_TEMPLATE'];
 const embeddedDir = join(resolve(process.env['DATA_DIR'] ?? './data'), 'db');
 if (template && !process.env['DATABASE_URL'] && !existsSync(embeddedDir)) {
+  // PGlite makes only the last directory of the path.
+  mkdirSync(join(embeddedDir, '..'), { recursive: true });
   const seeded = new PGlite(embeddedDir, { loadDataDir: new Blob([readFileSync(template)]) });
   await seeded.waitReady;
   await seeded.close();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
+import { pgliteTemplateFile } from '../support/pglite-template.ts';
 
 // A read-only mirror serves the site too (issue 27.5): an upstream with the demo packs (API only) and
 // a mirror of it that serves the built site, each a server process of its own. The mirror's pages
@@ -20,7 +21,13 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browserName }, testInfo) => {
   void browserName; // Playwright needs a destructured fixture argument; the setup uses none.
   testInfo.setTimeout(240_000);
-  upstream = await startInstance({ SEED_DEMO_DATA: 'true', DATA_DIR: testInfo.outputPath('upstream') }, 180_000);
+  // Both servers start from the migrated template database the server suites use (made here if no
+  // suite made it yet), not from initdb and every migration: seconds of CPU each.
+  const template = { NODEYARD_INSTANCE_PGLITE_TEMPLATE: await pgliteTemplateFile() };
+  upstream = await startInstance(
+    { ...template, SEED_DEMO_DATA: 'true', DATA_DIR: testInfo.outputPath('upstream') },
+    180_000,
+  );
   const keys = (await (await fetch(`${upstream.apiUrl}/index/v1/keys`)).json()) as { keys: { public_key: string }[] };
   const snapshot = (await (await fetch(`${upstream.apiUrl}/index/v1/snapshot`)).json()) as {
     packs: { id: string; latest_version: string }[];
@@ -30,6 +37,7 @@ test.beforeAll(async ({ browserName }, testInfo) => {
   latestSha256 = snapshot.versions.find((v) => v.pack === PACK && v.version === latest)!.sha256;
   mirror = await startInstance(
     {
+      ...template,
       NODEYARD_INSTANCE_SITE: 'true',
       NODEYARD_BUILD_DIR: BUILD_DIR,
       DATA_DIR: testInfo.outputPath('mirror'),
