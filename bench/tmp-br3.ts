@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { brotliCompress, constants } from 'node:zlib';
+import { promisify } from 'node:util';
+const br = promisify(brotliCompress);
+const page = readFileSync(process.env.F ?? '/tmp/page.html');
+const Q = constants.BROTLI_PARAM_QUALITY, W = constants.BROTLI_PARAM_LGWIN, M = constants.BROTLI_PARAM_MODE, T = constants.BROTLI_MODE_TEXT;
+const params: Record<number, number> = { [Q]: Number(process.env.Q), [M]: T };
+if (process.env.W) params[W] = Number(process.env.W);
+for (let i = 0; i < 20; i++) await br(page, { params });
+const c0 = process.cpuUsage(); let size = 0;
+for (let i = 0; i < 300; i++) size = (await br(page, { params })).length;
+const c = process.cpuUsage(c0);
+console.log(`q${process.env.Q} w${process.env.W ?? 'default'}`, `${((c.user + c.system) / 1000 / 300).toFixed(2)} ms CPU, ${size} B`);
