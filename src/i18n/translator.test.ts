@@ -30,6 +30,20 @@ describe('createTranslator', () => {
     expect(t('a', { b: 'B' })).toBe('{{a}} and B');
     expect(t('v', { v: '$& <b>' })).toBe('x $& <b> y');
   });
+
+  it('answers a key asked again, with or without values, as it did the first time', () => {
+    const t = createTranslator('fr', fr, en);
+    expect([t('nav.home'), t('nav.home'), t('nav.missing'), t('nav.missing')]).toEqual([
+      'Accueil',
+      'Accueil',
+      'nav.missing',
+      'nav.missing',
+    ]);
+    // A key read once without values still fills them when they come.
+    expect(t('nav.greet')).toBe('Hello, {{name}}! Page {{page}}.');
+    expect(t('nav.greet', { name: 'Ada', page: 2 })).toBe('Hello, Ada! Page 2.');
+    expect(t('nav.greet')).toBe('Hello, {{name}}! Page {{page}}.');
+  });
 });
 
 describe('plurals', () => {

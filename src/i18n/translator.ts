@@ -39,6 +39,9 @@ const numberFormatter = {
     typeof value === 'number' && lng ? formatNumber(value, lng) : value,
 } as const;
 
+/** Keys asked without values that one translator remembers (more than any page asks). */
+const MAX_REMEMBERED = 5000;
+
 /** Where a language's missing key is looked up on the server (islands get complete slices). */
 const FALLBACK_LANGUAGE = 'en';
 
@@ -66,10 +69,20 @@ export function createTranslator(lang: string, messages: MessageTree, fallback?:
     interpolation: { escapeValue: false, alwaysFormat: true },
     missingInterpolationHandler: (_text: string, match: RegExpExecArray) => match[0],
   });
+  // The instance never changes, so a key asked without values always reads the same: looked up once
+  // (a server page asks hundreds, each an i18next resolution with fallbacks, about a tenth of a
+  // cold render's CPU). Bounded, as a key built from a request's input could otherwise grow it.
+  const plain = new Map<string, string>();
   return (key, values) => {
+    if (!values) {
+      const known = plain.get(key);
+      if (known !== undefined) return known;
+    }
     const text: unknown = values ? instance.t(key, values) : instance.t(key);
     // A key naming a section (an object) is not a message.
-    return typeof text === 'string' ? text : key;
+    const message = typeof text === 'string' ? text : key;
+    if (!values && plain.size < MAX_REMEMBERED) plain.set(key, message);
+    return message;
   };
 }
 

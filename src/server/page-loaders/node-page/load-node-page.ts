@@ -174,7 +174,18 @@ export async function loadNodePage(
     listVersionWarnings(db, warnedVersions),
     selected && !banned ? findProvenanceSummary(db, selected.version.id) : Promise.resolve(null),
     selected ? listPackCollisions(db, selected.version.id) : Promise.resolve([]),
-    loadNodeSecurity(db, row, selected ? { id: selected.version.id, version: selected.version.version } : null),
+    loadNodeSecurity(
+      db,
+      row,
+      // The selected version's declared dependencies are in hand: the security loader need not read them.
+      selected
+        ? {
+            id: selected.version.id,
+            version: selected.version.version,
+            ...(selectedRow ? { dependencies: selectedRow.dependencies } : {}),
+          }
+        : null,
+    ),
   ]);
 
   const pick = (fromVersion: string[] | undefined, fromNode: string[]) =>

@@ -85,4 +85,17 @@ describe('loadNodeSecurity', () => {
       ['Stealer before 2.0.0', false],
     ]);
   });
+
+  it('matches the dependencies the caller passes (the node page has them) without reading them again', async () => {
+    // Version 2.0.0 declares litellm<1.0 in the database; the list given here is what is matched.
+    const security = await loadNodeSecurity(
+      t.services.db,
+      { id: 'sec-pack' },
+      { ...shown(1), dependencies: ['litellm>=1.80'] },
+    );
+    expect(security.entries.map((entry) => [entry.summary, entry.requirement])).toEqual([
+      ['Stealer before 2.0.0', null],
+      ['Compromised litellm', 'litellm>=1.80'],
+    ]);
+  });
 });

@@ -53,9 +53,13 @@ const fixedOf = (rows: readonly AffectedRow[]) => [
 export async function loadNodeSecurity(
   db: Db,
   node: { id: string },
-  shown: { id: string; version: string } | null,
+  shown: { id: string; version: string; dependencies?: readonly string[] } | null,
 ): Promise<NodeSecurity> {
-  const { pack, dependencies } = await loadNodeAdvisories(db, { id: node.id, latestVersionId: shown?.id ?? null });
+  const { pack, dependencies } = await loadNodeAdvisories(
+    db,
+    { id: node.id, latestVersionId: shown?.id ?? null },
+    shown?.dependencies ? { dependencies: shown.dependencies } : undefined,
+  );
   const packEntries = pack.map(({ advisory, affected }): SecurityEntry => {
     return {
       id: advisory.id,

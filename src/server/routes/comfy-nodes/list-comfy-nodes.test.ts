@@ -67,6 +67,11 @@ describe('GET /nodes/{nodeId}/versions/{version}/comfy-nodes (ListComfyNodes)', 
     expect(second).toMatchObject({ totalNumberOfPages: 3 });
     expect(second.comfy_nodes.map((n) => n.comfy_node_name)).toEqual(['Denoise', 'Encode']);
     expect((await get('/nodes/Pack/versions/1.1.0/comfy-nodes?limit=0&page=x')).totalNumberOfPages).toBe(5);
+    // Past the last page: no classes, and still the number of pages there are.
+    expect(await get('/nodes/Pack/versions/1.1.0/comfy-nodes?page=9&limit=2')).toEqual({
+      comfy_nodes: [],
+      totalNumberOfPages: 3,
+    });
   });
 
   it('answers an empty list for a version without extracted classes', async () => {

@@ -25,6 +25,9 @@ export interface NodeAdvisories {
   dependencies: DependencyAdvisory[];
 }
 
+/** A version by id, or its declared dependencies when the caller has read them (one query fewer). */
+type VersionDependencies = string | { dependencies: readonly string[] };
+
 async function packAdvisories(db: Db, packId: string): Promise<PackAdvisory[]> {
   const rows = await db
     .select({ affected: advisoryAffected, advisory: advisories })
@@ -46,13 +49,19 @@ async function packAdvisories(db: Db, packId: string): Promise<PackAdvisory[]> {
   return [...byId.values()].sort((a, b) => (a.advisory.id < b.advisory.id ? -1 : 1));
 }
 
-async function dependencyAdvisories(db: Db, versionId: string | null): Promise<DependencyAdvisory[]> {
-  if (!versionId) return [];
-  const [version] = await db
+/** The declared dependencies of a version: read, unless the caller has them already. */
+async function declaredDependencies(db: Db, version: VersionDependencies): Promise<readonly string[]> {
+  if (typeof version !== 'string') return version.dependencies;
+  const [row] = await db
     .select({ dependencies: nodeVersions.dependencies })
     .from(nodeVersions)
-    .where(eq(nodeVersions.id, versionId));
-  const requirements = (version?.dependencies ?? []).flatMap((line) => {
+    .where(eq(nodeVersions.id, version));
+  return row?.dependencies ?? [];
+}
+
+async function dependencyAdvisories(db: Db, version: VersionDependencies | null): Promise<DependencyAdvisory[]> {
+  if (!version) return [];
+  const requirements = (await declaredDependencies(db, version)).flatMap((line) => {
     const parsed = parsePythonRequirement(line);
     return parsed ? [{ line, ...parsed }] : [];
   });
@@ -88,10 +97,12 @@ async function dependencyAdvisories(db: Db, versionId: string | null): Promise<D
 export async function loadNodeAdvisories(
   db: Db,
   node: { id: string; latestVersionId: string | null },
+  /** The given version's declared dependencies, when the caller has them (else they are read). */
+  known?: { dependencies: readonly string[] },
 ): Promise<NodeAdvisories> {
   const [pack, dependencies] = await Promise.all([
     packAdvisories(db, node.id),
-    dependencyAdvisories(db, node.latestVersionId),
+    dependencyAdvisories(db, known ?? node.latestVersionId),
   ]);
   return { pack, dependencies };
 }

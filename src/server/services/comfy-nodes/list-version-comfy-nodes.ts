@@ -1,27 +1,30 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ComfyNodeRow } from '../../db/rows.ts';
 import { comfyNodes } from '../../db/schema/index.ts';
 import { pageOffset, type Paging } from '../../../lib/paging.ts';
 
-/** A page of one version's node classes, by name (uses the (node_version_id, name) unique index). */
+/**
+ * A page of one version's node classes, by name (uses the (node_version_id, name) unique index), and how
+ * many it has: one query, the total counted beside the rows; a second only for a page past the end.
+ */
 export async function listVersionComfyNodes(
   db: Db,
   nodeVersionId: string,
   paging: Paging,
 ): Promise<{ rows: ComfyNodeRow[]; total: number }> {
   const where = eq(comfyNodes.nodeVersionId, nodeVersionId);
-  const [rows, totals] = await Promise.all([
-    db
-      .select()
-      .from(comfyNodes)
-      .where(where)
-      .orderBy(asc(comfyNodes.name), asc(comfyNodes.id))
-      .limit(paging.limit)
-      .offset(pageOffset(paging)),
-    db.select({ total: count() }).from(comfyNodes).where(where),
-  ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const offset = pageOffset(paging);
+  const found = await db
+    .select({ row: comfyNodes, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(comfyNodes)
+    .where(where)
+    .orderBy(asc(comfyNodes.name), asc(comfyNodes.id))
+    .limit(paging.limit)
+    .offset(offset);
+  if (found.length > 0 || offset === 0) return { rows: found.map(({ row }) => row), total: found[0]?.total ?? 0 };
+  const [counted] = await db.select({ total: count() }).from(comfyNodes).where(where);
+  return { rows: [], total: counted?.total ?? 0 };
 }
 
 /** One class of a version by its exact name. */
