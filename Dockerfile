@@ -34,6 +34,7 @@ EXPOSE 4321 8080
 VOLUME ["/data"]
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# SIGTERM drains in-flight requests and jobs before exiting (src/server/serve.ts).
+# SIGTERM drains in-flight requests and jobs before exiting (src/server/serve.ts). A 32 MB young
+# generation: docs/operations.md § 3.
 STOPSIGNAL SIGTERM
-CMD ["node", "src/server/serve.ts"]
+CMD ["node", "--max-semi-space-size=32", "src/server/serve.ts"]

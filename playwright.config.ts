@@ -82,7 +82,7 @@ export default defineConfig({
     },
     {
       // A throw-away data dir per run, so browser tests never see (or touch) a developer's registry.
-      command: `rm -rf ${dataDir} && node scripts/start.ts`,
+      command: `rm -rf ${dataDir} && node --max-semi-space-size=32 scripts/start.ts`,
       url: `http://127.0.0.1:${port}/en/`,
       env: {
         PORT: String(port),

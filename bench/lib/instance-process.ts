@@ -13,6 +13,8 @@ export interface InstanceProcess {
 }
 
 const ENTRY = fileURLToPath(new URL('./instance-entry.ts', import.meta.url));
+/** A 32 MB young generation (docs/operations.md § 3). */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
 
 /** A free loopback port (the instance needs it up front: it goes into its download URLs). */
 export async function freePort(): Promise<number> {
@@ -26,7 +28,8 @@ export async function freePort(): Promise<number> {
 /** Starts `node tests/support/instance-entry.ts` with `env` and waits for it to serve. */
 export async function startInstance(env: Record<string, string>, timeoutMs = 60_000): Promise<InstanceProcess> {
   const [sitePort, apiPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [ENTRY], {
+  // V8 flags as production runs the server (package.json `start`, the Dockerfile).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ENTRY], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { advisories, advisoryAffected } from '../../db/schema/index.ts';
+import type { AffectedRow } from './load-advisories.ts';
 import { affectsVersion } from './version-ranges.ts';
 
 /** A pack as a list shows it: its canonical id and the version installs get (null when it has none). */
@@ -9,16 +10,17 @@ export interface ListedPack {
   version: string | null;
 }
 
+/** The active advisories naming any of the given packs, as read for a page (see packAdvisoryRows). */
+export type PackAdvisoryRows = { advisoryId: string; affected: AffectedRow }[];
+
 /**
- * For a page of listed packs (search results, lists, a publisher's packs): the ids of the active advisories
- * naming each pack whose affected versions include the version it lists, sorted. One query for the page. A pack
- * whose listed version is fixed gets none, so the cards' badge means "what you would install is affected".
+ * The active advisories naming any of the given packs (one query). A page reads them beside its other
+ * queries, by pack id alone, and matches them to the listed versions once it knows those
+ * (matchLatestAdvisories).
  */
-export async function latestAdvisoryIds(db: Db, packs: readonly ListedPack[]): Promise<Map<string, string[]>> {
-  const listed = packs.filter((pack): pack is { id: string; version: string } => pack.version !== null);
-  const found = new Map<string, string[]>();
-  if (listed.length === 0) return found;
-  const rows = await db
+export async function packAdvisoryRows(db: Db, packIds: readonly string[]): Promise<PackAdvisoryRows> {
+  if (packIds.length === 0) return [];
+  return db
     .select({ advisoryId: advisoryAffected.advisoryId, affected: advisoryAffected })
     .from(advisoryAffected)
     .innerJoin(advisories, eq(advisories.id, advisoryAffected.advisoryId))
@@ -26,15 +28,22 @@ export async function latestAdvisoryIds(db: Db, packs: readonly ListedPack[]): P
       and(
         isNull(advisories.withdrawnAt),
         eq(advisoryAffected.ecosystem, 'Nodeyard'),
-        inArray(
-          advisoryAffected.package,
-          listed.map((pack) => pack.id),
-        ),
+        inArray(advisoryAffected.package, [...new Set(packIds)]),
       ),
     );
-  for (const pack of listed) {
+}
+
+/**
+ * For a page of listed packs (search results, lists, a publisher's packs): the ids of the advisories in
+ * `rows` naming each pack whose affected versions include the version it lists, sorted. A pack whose
+ * listed version is fixed gets none, so the cards' badge means "what you would install is affected".
+ */
+export function matchLatestAdvisories(rows: PackAdvisoryRows, packs: readonly ListedPack[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const pack of packs) {
+    if (pack.version === null) continue;
     const ids = rows
-      .filter((row) => row.affected.package === pack.id && affectsVersion('Nodeyard', row.affected, pack.version))
+      .filter((row) => row.affected.package === pack.id && affectsVersion('Nodeyard', row.affected, pack.version!))
       .map((row) => row.advisoryId);
     if (ids.length > 0) found.set(pack.id, [...new Set(ids)].sort());
   }
@@ -55,8 +64,23 @@ export async function withLatestAdvisories<T extends ListedApiNode>(
   db: Db,
   nodes: readonly T[],
 ): Promise<(T & { latest_version_advisories?: string[] })[]> {
-  const found = await latestAdvisoryIds(
-    db,
+  const listed = nodes.filter((node) => node.latest_version?.version);
+  return attachLatestAdvisories(
+    nodes,
+    await packAdvisoryRows(
+      db,
+      listed.map((node) => node.id),
+    ),
+  );
+}
+
+/** withLatestAdvisories with the advisories already read (packAdvisoryRows over the nodes' ids). */
+export function attachLatestAdvisories<T extends ListedApiNode>(
+  nodes: readonly T[],
+  rows: PackAdvisoryRows,
+): (T & { latest_version_advisories?: string[] })[] {
+  const found = matchLatestAdvisories(
+    rows,
     nodes.map((node) => ({ id: node.id, version: node.latest_version?.version ?? null })),
   );
   return nodes.map((node) => {

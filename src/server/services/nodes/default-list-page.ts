@@ -1,4 +1,4 @@
-import { desc, inArray, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { NodeRow } from '../../db/rows.ts';
 import { nodeListCounts, nodes } from '../../db/schema/index.ts';
@@ -85,59 +85,56 @@ async function boundariesFor(
 
 const newestFirst = [desc(nodes.createdAt), desc(nodes.id)];
 
-async function pageIds(
+/** The page's rows: the first pages by OFFSET, deeper ones from the boundary at or before their offset. */
+async function pageRows(
   db: Db,
   includeBanned: boolean,
   offset: number,
   limit: number,
-  counts: NodeListCounts,
+  counts: Promise<NodeListCounts>,
   stride: number,
-) {
+): Promise<NodeRow[]> {
   const visible = visibleNodeStatus(includeBanned);
   if (offset < stride) {
-    const rows = await db
-      .select({ id: nodes.id })
+    return db
+      .select()
       .from(nodes)
       .where(visible)
       .orderBy(...newestFirst)
       .limit(limit)
       .offset(offset);
-    return rows.map((row) => row.id);
   }
-  const boundaries = await boundariesFor(db, includeBanned, counts, stride);
+  const boundaries = await boundariesFor(db, includeBanned, await counts, stride);
   const index = Math.floor(offset / stride);
   const start = boundaries.keys[index];
   if (!start) return [];
-  const rows = await db
-    .select({ id: nodes.id })
+  return db
+    .select()
     .from(nodes)
     .where(sql`${visible} AND (${nodes.createdAt}, ${nodes.id}) <= (${start.createdAt}::timestamptz, ${start.id})`)
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset - index * stride);
-  return rows.map((row) => row.id);
 }
 
-/** One page of the unfiltered node list, newest first, and its total (what GET /nodes answers). */
+/**
+ * One page of the unfiltered node list, newest first, and its total (what GET /nodes answers). A page
+ * within the first stride reads its rows beside the counts; a deeper one needs the counts' list version
+ * first (its boundaries belong to one).
+ */
 export async function queryDefaultNodeListPage(
   db: Db,
   options: Paging & { includeBanned: boolean; stride?: number },
 ): Promise<{ rows: NodeRow[]; total: number }> {
-  const counts = await readNodeListCounts(db);
-  const total = options.includeBanned ? counts.present : counts.listed;
-  const offset = pageOffset(options);
-  const ids =
-    offset >= total
-      ? []
-      : await pageIds(
-          db,
-          options.includeBanned,
-          offset,
-          options.limit,
-          counts,
-          options.stride ?? DEFAULT_BOUNDARY_STRIDE,
-        );
-  const fetched = ids.length ? await db.select().from(nodes).where(inArray(nodes.id, ids)) : [];
-  const byId = new Map(fetched.map((row) => [row.id, row]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total };
+  const counts = readNodeListCounts(db);
+  const rows = pageRows(
+    db,
+    options.includeBanned,
+    pageOffset(options),
+    options.limit,
+    counts,
+    options.stride ?? DEFAULT_BOUNDARY_STRIDE,
+  );
+  const [known, page] = await Promise.all([counts, rows]);
+  return { rows: page, total: options.includeBanned ? known.present : known.listed };
 }

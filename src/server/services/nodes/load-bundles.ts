@@ -48,8 +48,8 @@ export async function loadVersionsWithArchive(db: Db, versionIds: string[]): Pro
 }
 
 /**
- * Publishers and latest versions (with their provenance) for a page of nodes, in three queries however
- * long the page. With
+ * Publishers and latest versions (with their provenance) for a page of nodes, in three queries read
+ * side by side however long the page (a fourth after them under a minimum release age). With
  * `publishedBy` (a minimum release age), "latest" is the newest version published by then instead of
  * nodes.latest_version_id (services/versions/aged-latest.ts).
  */
@@ -61,7 +61,7 @@ export async function loadNodeBundles(
   const publisherIds = [...new Set(rows.map((n) => n.publisherId))];
   const latestIds = rows.flatMap((n) => (n.latestVersionId ? [n.latestVersionId] : []));
   const { publishedBy } = options;
-  const [publisherRows, latest, aged] = await Promise.all([
+  const [publisherRows, latest, aged, latestProvenance] = await Promise.all([
     publisherIds.length ? db.select().from(publishers).where(inArray(publishers.id, publisherIds)) : [],
     publishedBy ? new Map<string, VersionWithArchive>() : loadVersionsWithArchive(db, latestIds),
     publishedBy
@@ -71,6 +71,8 @@ export async function loadNodeBundles(
           publishedBy,
         )
       : undefined,
+    // The nodes' latest versions are known by id: their provenance is read in the same round.
+    publishedBy ? undefined : loadProvenanceBriefs(db, latestIds),
   ]);
   const publisherById = new Map(publisherRows.map((p) => [p.id, p]));
   const bundles = rows.map((node) => ({
@@ -78,11 +80,13 @@ export async function loadNodeBundles(
     publisher: publisherById.get(node.publisherId),
     latest: aged ? withAged(aged.get(node.id)) : node.latestVersionId ? latest.get(node.latestVersionId) : undefined,
   }));
-  // One more query for the whole page: the latest versions' provenance (issue 28.6).
-  const provenance = await loadProvenanceBriefs(
-    db,
-    bundles.flatMap((bundle) => (bundle.latest ? [bundle.latest.version.id] : [])),
-  );
+  // The latest versions' provenance (issue 28.6): under a minimum release age, once they are known.
+  const provenance =
+    latestProvenance ??
+    (await loadProvenanceBriefs(
+      db,
+      bundles.flatMap((bundle) => (bundle.latest ? [bundle.latest.version.id] : [])),
+    ));
   return bundles.map((bundle) => ({
     ...bundle,
     latestProvenance: bundle.latest ? provenance.get(bundle.latest.version.id) : undefined,
