@@ -40,12 +40,12 @@ export async function packAdvisoryRows(db: Db, packIds: readonly string[]): Prom
  */
 export function matchLatestAdvisories(rows: PackAdvisoryRows, packs: readonly ListedPack[]): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  for (const pack of packs) {
-    if (pack.version === null) continue;
+  for (const { id, version } of packs) {
+    if (version === null) continue;
     const ids = rows
-      .filter((row) => row.affected.package === pack.id && affectsVersion('Nodeyard', row.affected, pack.version!))
+      .filter((row) => row.affected.package === id && affectsVersion('Nodeyard', row.affected, version))
       .map((row) => row.advisoryId);
-    if (ids.length > 0) found.set(pack.id, [...new Set(ids)].sort());
+    if (ids.length > 0) found.set(id, [...new Set(ids)].sort());
   }
   return found;
 }
