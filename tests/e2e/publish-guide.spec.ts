@@ -54,8 +54,12 @@ function packZip(publisherId: string, nodeId: string, extra: PackFiles = {}): Bu
 async function openGuide(page: Page) {
   const guide = page.getByTestId('publish-guide');
   await expect(guide).toBeVisible({ timeout: 20_000 });
-  if ((await guide.getAttribute('open')) === null) await guide.locator('summary').click();
-  await expect(guide.getByTestId('upload-file')).toBeVisible();
+  // Opened again if the dashboard renders it afresh as its data arrives (a click on the first render
+  // was once lost that way in CI, the guide closed again).
+  await expect(async () => {
+    if ((await guide.getAttribute('open')) === null) await guide.locator('summary').click();
+    await expect(guide.getByTestId('upload-file')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   return guide;
 }
 
