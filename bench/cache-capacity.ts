@@ -8,7 +8,7 @@
 // (BENCH_DRIVERS=postgres with DATABASE_URL for PostgreSQL); needs a site build.
 import { cpus, loadavg } from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { brotliOptions } from '../src/server/cache/cached-response.ts';
+import { brotliOptions } from '../src/server/cache/brotli-options.ts';
 import { benchDrivers, startCorpusInstance, withSite } from './lib/corpus-instance.ts';
 
 const PAGES = Number(process.env['BENCH_PAGES'] ?? 1000);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, gzip } from 'node:zlib';
+import { brotliOptions } from './brotli-options.ts';
 import { declaredCacheKeys, SURROGATE_KEY_HEADER } from './cache-keys.ts';
 import { OWN_HEADERS, sharedHeaders, type SharedHeaders } from './shared-headers.ts';
 
@@ -63,26 +64,6 @@ const gzipAsync = promisify(gzip);
 const STORED_QUALITY = 7;
 const ONE_OFF_QUALITY = 5;
 
-/**
- * Brotli settings for one body of known length. The window is the smallest that holds the whole body:
- * the output is as small as with the default 4 MB window (to a few bytes), but at quality 7 the encoder sets up
- * its tables for the window it is given, which cost a 70 KB node page 7–11 ms of CPU instead of
- * 3–3.5 ms (bench:cache-capacity prints both).
- */
-export function brotliOptions(quality: number, length: number): { params: Record<number, number> } {
-  const fitted = Math.ceil(Math.log2(length + 16)); // a window holds 2^bits − 16 bytes
-  return {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: quality,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_LGWIN]: Math.max(
-        constants.BROTLI_MIN_WINDOW_BITS,
-        Math.min(constants.BROTLI_DEFAULT_WINDOW, fitted),
-      ),
-      [constants.BROTLI_PARAM_SIZE_HINT]: length,
-    },
-  };
-}
 const COMPRESSIBLE = /^(text\/|application\/([\w.+-]*\+)?(json|javascript|xml)\b|image\/svg\+xml)/i;
 const MIN_COMPRESSED_BYTES = 1024;
 

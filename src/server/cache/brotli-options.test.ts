@@ -1,6 +1,6 @@
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { brotliOptions } from './cached-response.ts';
+import { brotliOptions } from './brotli-options.ts';
 
 /** Text that compresses like a page: repeated markup with varying words. */
 function pageLike(bytes: number): Buffer {
@@ -22,6 +22,9 @@ describe('brotliOptions', () => {
     expect(bits(1_009)).toBe(11); // 2^10 − 16 = 1,008 bytes fit a 10-bit window
     expect(bits(71_545)).toBe(17);
     expect(bits(50 * 1024 * 1024)).toBe(constants.BROTLI_DEFAULT_WINDOW);
+    // A larger bound for a larger body (the index snapshot), still fitted below it.
+    expect(brotliOptions(5, 10 * 1024 * 1024, 24).params[constants.BROTLI_PARAM_LGWIN]).toBe(24);
+    expect(brotliOptions(5, 3_300_000, 24).params[constants.BROTLI_PARAM_LGWIN]).toBe(22);
   });
 
   it('compresses as small as the default window (within a few bytes), and decompresses to the body', () => {
