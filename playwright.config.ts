@@ -9,9 +9,10 @@ import {
 } from './tests/e2e/support/ports.ts';
 import { resolveChromium } from './scripts/lib/chromium-path.ts';
 
-// Browser tests drive Debian's Chromium headless shell (or full Chromium) where installed, else the
-// headless shell inside the @sparticuz/chromium npm package (never a downloaded browser: these machines reach only the package registries).
-// CHROMIUM_PATH names another; E2E_BUNDLED_CHROMIUM=1 forces the bundled one. See scripts/lib/chromium-path.ts.
+// Browser tests drive the headless shell inside the @sparticuz/chromium npm package (the cheapest
+// measured here), else Debian's Chromium where that one cannot start; never a downloaded browser: these
+// machines reach only the package registries. CHROMIUM_PATH names another; E2E_SYSTEM_CHROMIUM=1 asks
+// for Debian's first. See scripts/lib/chromium-path.ts.
 const { path: executablePath } = await resolveChromium();
 const CHROMIUM_ARGS = [
   '--no-sandbox',

@@ -1,11 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 
-// Which Chromium the browser tests drive. Debian's packages come first where they are installed (CI
-// installs them), and of those the headless shell first: the full browser in headless mode also runs
-// its compositor and rasterizes through a software GPU, and costs about 1.4× the CPU for the same page
-// visits (bench/browser-cpu.ts). A fresh machine without them uses the headless shell shipped inside
-// the @sparticuz/chromium npm package, so `npm install && npm test` needs no other step: Playwright's
-// own browser download is not reachable from these machines.
+// Which Chromium the browser tests drive. The headless shell inside the @sparticuz/chromium npm package
+// comes first: `npm install` brings it (Playwright's own browser download is not reachable from these
+// machines), and it is the cheapest browser measured here. The whole browser suite on this 2-core
+// machine, back to back: 753 core-seconds with it against 933 with Debian's headless shell
+// (426 s against 498 s of wall time) — Debian builds Chromium without Google's profile-guided
+// optimisation, and its package is older. Debian's packages stay as the fallback for a machine where
+// the packaged one cannot start (it needs libnss3), and of those the headless shell first: the full
+// browser in headless mode also runs its compositor and rasterizes through a software GPU, ≈ 1.3× the
+// CPU for the same page visits (bench/browser-cpu.ts compares them all).
 
 /** Where a system Chromium is looked for, in order: Debian's headless shell, then the full browser. */
 export const SYSTEM_CHROMIUM = [
@@ -30,21 +34,32 @@ const isExecutable = (path: string) => {
   }
 };
 
+/** The packaged headless shell, unpacked on first use (into the OS temp dir, a few seconds once per machine). */
+async function bundledChromium(): Promise<string> {
+  const { default: bundled } = await import('@sparticuz/chromium');
+  return bundled.executablePath();
+}
+
+/** Whether the binary starts at all: a missing shared library (libnss3) stops it before `--version`. */
+const starts = (path: string) =>
+  /Chromium \d+/.test(spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 30_000 }).stdout ?? '');
+
 /**
- * CHROMIUM_PATH when set; else the first executable system candidate, unless E2E_BUNDLED_CHROMIUM=1
- * asks for the bundled one (to try the fallback on a machine that has Debian's); else the bundled
- * one, unpacked on first use (into the OS temp dir, a few seconds once per machine).
+ * CHROMIUM_PATH when set; else the packaged headless shell if it starts, unless E2E_SYSTEM_CHROMIUM=1
+ * asks for a system one first (to compare, or where the package cannot be used); else the first
+ * executable system candidate; else the packaged one all the same (its launch error then says why).
  */
 export async function resolveChromium(
   env: NodeJS.ProcessEnv = process.env,
   candidates: readonly string[] = SYSTEM_CHROMIUM,
+  packaged: () => Promise<string> = bundledChromium,
 ): Promise<ResolvedChromium> {
   const explicit = env['CHROMIUM_PATH'];
   if (explicit) return { path: explicit, source: 'env' };
-  if (env['E2E_BUNDLED_CHROMIUM'] !== '1') {
-    const found = candidates.find(isExecutable);
-    if (found) return { path: found, source: 'system' };
-  }
-  const { default: bundled } = await import('@sparticuz/chromium');
-  return { path: await bundled.executablePath(), source: 'bundled' };
+  const system = candidates.find(isExecutable);
+  if (env['E2E_SYSTEM_CHROMIUM'] === '1' && system) return { path: system, source: 'system' };
+  const bundled = await packaged().catch(() => null);
+  if (bundled && (starts(bundled) || !system)) return { path: bundled, source: 'bundled' };
+  if (system) return { path: system, source: 'system' };
+  return { path: await packaged(), source: 'bundled' };
 }

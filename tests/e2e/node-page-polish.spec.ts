@@ -163,6 +163,9 @@ test("the dashboard lists an Active version's scan warnings, collapsed, and its 
   await row.getByTestId('deprecate-toggle').click();
   const toasts = page.getByTestId('toast-success');
   await expect(toasts.filter({ hasText: `${pack.name} 1.0.0 is no longer deprecated.` })).toBeVisible();
+  // The toast comes with the answer, the button's new action with the list refetched after it: a click
+  // in between would un-deprecate again instead of opening the dialog.
+  await expect(row.getByTestId('deprecate-toggle')).toHaveText(/^Deprecate\b/);
   await row.getByTestId('deprecate-toggle').click();
   await expect(page.getByRole('dialog')).toContainText(`Deprecate ${pack.name} 1.0.0?`);
   await page.getByTestId('deprecation-message-input').fill('Leaks memory; use 1.1.0.');
