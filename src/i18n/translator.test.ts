@@ -1,5 +1,6 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, pickSections } from './translator.ts';
+import { createTranslator, pickSections, type MessageTree } from './translator.ts';
 import { MESSAGES } from './messages.ts';
 
 const en = { nav: { home: 'Home', greet: 'Hello, {{name}}! Page {{page}}.' }, flat: 'Flat' };
@@ -43,6 +44,39 @@ describe('createTranslator', () => {
     expect(t('nav.greet')).toBe('Hello, {{name}}! Page {{page}}.');
     expect(t('nav.greet', { name: 'Ada', page: 2 })).toBe('Hello, Ada! Page 2.');
     expect(t('nav.greet')).toBe('Hello, {{name}}! Page {{page}}.');
+  });
+});
+
+describe('texts answered without i18next', () => {
+  /** Every dotted key of a tree that holds text. */
+  const leafKeys = (tree: MessageTree, prefix = ''): string[] =>
+    Object.entries(tree).flatMap(([name, value]) =>
+      typeof value === 'string' ? [`${prefix}${name}`] : leafKeys(value, `${prefix}${name}.`),
+    );
+
+  it('answer every key of every language exactly as i18next itself does', () => {
+    for (const [lang, messages] of Object.entries(MESSAGES)) {
+      const t = createTranslator(lang, messages);
+      const reference = i18next.createInstance();
+      void reference.init({
+        lng: lang,
+        resources: { [lang]: { translation: messages } },
+        initAsync: false,
+        nsSeparator: false,
+        returnObjects: false,
+        interpolation: { escapeValue: false },
+      });
+      const keys = leafKeys(messages);
+      expect(keys.length).toBeGreaterThan(1000);
+      for (const key of keys) expect(t(key), `${lang} ${key}`).toBe(reference.t(key));
+    }
+  });
+
+  it('leave placeholders and nested keys to i18next', () => {
+    const t = createTranslator('en', { a: 'Hi {{name}}', b: 'See $t(c)', c: 'C', plain: 'Plain' });
+    expect(t('a')).toBe('Hi {{name}}');
+    expect(t('b')).toBe('See C');
+    expect(t('plain')).toBe('Plain');
   });
 });
 

@@ -53,6 +53,32 @@ const FALLBACK_LANGUAGE = 'en';
  * stays visible as `{{name}}`. Values are inserted as they are: the renderer (Astro or React) escapes.
  */
 export function createTranslator(lang: string, messages: MessageTree, fallback?: MessageTree): AnyKeyT {
+  // i18next is set up on the first key that needs it (values to insert or count, or a key the
+  // language's own tree does not hold as finished text): an island whose texts are all plain never
+  // pays for an instance (≈ a third of the translator's CPU on a page load, several islands a page).
+  let instance: I18n | null = null;
+  const i18n = () => (instance ??= createI18next(lang, messages, fallback));
+  // The instance never changes, so a key asked without values always reads the same: looked up once
+  // (a server page asks hundreds, each an i18next resolution with fallbacks, about a tenth of a
+  // cold render's CPU). Bounded, as a key built from a request's input could otherwise grow it.
+  const plain = new Map<string, string>();
+  return (key, values) => {
+    if (!values) {
+      const known = plain.get(key);
+      if (known !== undefined) return known;
+    }
+    const direct = values ? undefined : finishedText(messages, key);
+    const text: unknown = direct ?? (values ? i18n().t(key, values) : i18n().t(key));
+    // A key naming a section (an object) is not a message.
+    const message = typeof text === 'string' ? text : key;
+    if (!values && plain.size < MAX_REMEMBERED) plain.set(key, message);
+    return message;
+  };
+}
+
+type I18n = ReturnType<typeof i18next.createInstance>;
+
+function createI18next(lang: string, messages: MessageTree, fallback: MessageTree | undefined): I18n {
   const instance = i18next.createInstance().use(numberFormatter);
   const resources: Record<string, { translation: MessageTree }> = { [lang]: { translation: messages } };
   if (fallback && lang !== FALLBACK_LANGUAGE) resources[FALLBACK_LANGUAGE] = { translation: fallback };
@@ -69,21 +95,20 @@ export function createTranslator(lang: string, messages: MessageTree, fallback?:
     interpolation: { escapeValue: false, alwaysFormat: true },
     missingInterpolationHandler: (_text: string, match: RegExpExecArray) => match[0],
   });
-  // The instance never changes, so a key asked without values always reads the same: looked up once
-  // (a server page asks hundreds, each an i18next resolution with fallbacks, about a tenth of a
-  // cold render's CPU). Bounded, as a key built from a request's input could otherwise grow it.
-  const plain = new Map<string, string>();
-  return (key, values) => {
-    if (!values) {
-      const known = plain.get(key);
-      if (known !== undefined) return known;
-    }
-    const text: unknown = values ? instance.t(key, values) : instance.t(key);
-    // A key naming a section (an object) is not a message.
-    const message = typeof text === 'string' ? text : key;
-    if (!values && plain.size < MAX_REMEMBERED) plain.set(key, message);
-    return message;
-  };
+  return instance;
+}
+
+/**
+ * The text at a dotted key when it is finished as it stands — what i18next would answer for it without
+ * values: no placeholder to keep and no nested `$t(…)` to resolve. Else undefined (i18next decides).
+ */
+function finishedText(messages: MessageTree, key: string): string | undefined {
+  let node: string | MessageTree | undefined = messages;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || !Object.hasOwn(node, part)) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' && !node.includes('{{') && !node.includes('$t(') ? node : undefined;
 }
 
 /** Picks the given top-level sections of a message tree (what an island needs, nothing more). */
