@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { startSharedEmulator } from '#test/shared-emulator.ts';
+import { resolveChromium } from './lib/chromium-path.ts';
 
 // `npm test`: the site build, lint, typecheck, Vitest and Playwright, in three lanes that run side by
 // side, because no one of them keeps two cores busy on its own (Playwright waits on pages and
@@ -126,6 +127,10 @@ const loadAtStart = load();
 // One auth emulator for both the server and the browser lane, owned here: the lane that started it
 // would otherwise stop it when it ends, under the other lane's running tests.
 const stopEmulator = await startSharedEmulator();
+// On a fresh machine the packaged Chromium is unpacked on first use, by whichever process asks first,
+// and not atomically: unpacked here, before the lanes, a browser test and chromium-path.test.ts never
+// find a half-written binary.
+await resolveChromium();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     stopEmulator();
