@@ -64,4 +64,10 @@ describe('resolveChromium', () => {
       source: 'bundled',
     });
   });
+
+  it('with nothing else and the packaged one not unpacked, fails with the reason it was not', async () => {
+    await expect(
+      resolveChromium({}, [join(dir, 'not-there')], () => Promise.reject(new Error('no space left'))),
+    ).rejects.toThrow('no space left');
+  });
 });

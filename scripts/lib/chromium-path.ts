@@ -47,7 +47,8 @@ const starts = (path: string) =>
 /**
  * CHROMIUM_PATH when set; else the packaged headless shell if it starts, unless E2E_SYSTEM_CHROMIUM=1
  * asks for a system one first (to compare, or where the package cannot be used); else the first
- * executable system candidate; else the packaged one all the same (its launch error then says why).
+ * executable system candidate; else the packaged one all the same (its launch error then says why), or
+ * the error that kept it from being unpacked.
  */
 export async function resolveChromium(
   env: NodeJS.ProcessEnv = process.env,
@@ -58,8 +59,15 @@ export async function resolveChromium(
   if (explicit) return { path: explicit, source: 'env' };
   const system = candidates.find(isExecutable);
   if (env['E2E_SYSTEM_CHROMIUM'] === '1' && system) return { path: system, source: 'system' };
-  const bundled = await packaged().catch(() => null);
+  let bundled: string | null = null;
+  let unpackError: unknown;
+  try {
+    bundled = await packaged();
+  } catch (error) {
+    unpackError = error;
+  }
   if (bundled && (starts(bundled) || !system)) return { path: bundled, source: 'bundled' };
   if (system) return { path: system, source: 'system' };
-  return { path: await packaged(), source: 'bundled' };
+  // Nothing else to drive: the packaged one could not even be unpacked, and its error says why.
+  throw unpackError;
 }
