@@ -5,7 +5,7 @@ import type { AffectedRow } from './load-advisories.ts';
 import { affectsVersion } from './version-ranges.ts';
 
 /** A pack as a list shows it: its canonical id and the version installs get (null when it has none). */
-export interface ListedPack {
+interface ListedPack {
   id: string;
   version: string | null;
 }
@@ -38,7 +38,7 @@ export async function packAdvisoryRows(db: Db, packIds: readonly string[]): Prom
  * `rows` naming each pack whose affected versions include the version it lists, sorted. A pack whose
  * listed version is fixed gets none, so the cards' badge means "what you would install is affected".
  */
-export function matchLatestAdvisories(rows: PackAdvisoryRows, packs: readonly ListedPack[]): Map<string, string[]> {
+function matchLatestAdvisories(rows: PackAdvisoryRows, packs: readonly ListedPack[]): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const { id, version } of packs) {
     if (version === null) continue;
