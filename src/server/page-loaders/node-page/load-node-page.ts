@@ -177,14 +177,9 @@ export async function loadNodePage(
     loadNodeSecurity(
       db,
       row,
-      // The selected version's declared dependencies are in hand: the security loader need not read them.
-      selected
-        ? {
-            id: selected.version.id,
-            version: selected.version.version,
-            ...(selectedRow ? { dependencies: selectedRow.dependencies } : {}),
-          }
-        : null,
+      // The selected version's row (there is one whenever a version is selected) carries its declared
+      // dependencies: the security loader need not read them.
+      selectedRow ? { id: selectedRow.id, version: selectedRow.version, dependencies: selectedRow.dependencies } : null,
     ),
   ]);
 
