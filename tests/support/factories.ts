@@ -88,6 +88,40 @@ export async function insertVersion(
   return row!;
 }
 
+/**
+ * Several Active versions of one node, each with an uploaded archive record, in three statements and
+ * one refresh of the node's latest version (insertVersion per version costs four statements each).
+ * Returned in the order given.
+ */
+export async function insertVersions(db: Db, nodeId: string, versions: readonly string[]): Promise<NodeVersionRow[]> {
+  const stored = await db
+    .insert(archives)
+    .values(
+      versions.map((version) => ({
+        key: `test/${nodeId}/${version}/${suffix()}.zip`,
+        size: 22,
+        sha256: '0'.repeat(64),
+        uploadedAt: new Date(),
+      })),
+    )
+    .returning({ id: archives.id, key: archives.key });
+  // RETURNING gives no order guarantee: match each archive to its version by the key it was given.
+  const archiveOf = (version: string) => stored.find((row) => row.key.startsWith(`test/${nodeId}/${version}/`))!.id;
+  const rows = await db
+    .insert(nodeVersions)
+    .values(
+      versions.map((version) => ({
+        nodeId,
+        version,
+        status: 'NodeVersionStatusActive' as const,
+        archiveId: archiveOf(version),
+      })),
+    )
+    .returning();
+  await refreshLatestVersion(db, nodeId);
+  return versions.map((version) => rows.find((row) => row.version === version)!);
+}
+
 /** A personal access token of the publisher, with its plaintext (which the database never holds). */
 export async function insertToken(
   db: Db,

@@ -48,6 +48,7 @@ export const archiveUploadRows: AuthzRow[] = [
   {
     route: 'POST /publishers/{publisherId}/archives',
     note: 'a zip naming another publisher’s node (upstream IDOR shape)',
+    needs: ['foreign'],
     request: (f) => ({
       method: 'POST',
       path: archivesPath(f),

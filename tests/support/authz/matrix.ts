@@ -2,7 +2,7 @@ import type { NodeRow, NodeVersionRow, PublisherRow, TokenRow, UserRow } from '.
 import { and, eq } from 'drizzle-orm';
 import { publisherPermissions, publishers, users } from '../../../src/server/db/schema/index.ts';
 import { ensureUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../../../src/server/services/publishers/unclaimed.ts';
-import { insertNode, insertPublisher, insertToken, insertUser, insertVersion } from '../factories.ts';
+import { insertNode, insertPublisher, insertToken, insertUser, insertVersions } from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
 import { signedIn, type Actor } from './actors.ts';
 
@@ -136,16 +136,24 @@ export interface AuthzRow {
   expect: Expectation;
   /** Optional body each role must match (toMatchObject). */
   body?: Partial<Record<Role, object>>;
+  /**
+   * The fixture's records beyond the path's publisher that the row reads (`f.foreign`,
+   * `f.unclaimedNode`): only these are built for its cases, and reading one it does not name throws.
+   * Most rows need neither, and building them was a third of a case's database work.
+   */
+  needs?: readonly FixtureExtra[];
 }
+
+/** Records a row may ask the fixture for (see `AuthzRow.needs`). */
+export type FixtureExtra = 'foreign' | 'unclaimedNode';
 
 async function ownedRecords(t: TestApp): Promise<OwnedRecords> {
   const db = t.services.db;
   const publisher = await insertPublisher(db, { owner: await insertUser(db) });
   const node = await insertNode(db, { publisherId: publisher.id });
-  await insertVersion(db, { nodeId: node.id, version: '1.0.0' });
-  const version = await insertVersion(db, { nodeId: node.id, version: '1.1.0' });
+  const [, version] = await insertVersions(db, node.id, ['1.0.0', '1.1.0']);
   const { row: token } = await insertToken(t.services.db, publisher);
-  return { publisher, node, version, token };
+  return { publisher, node, version: version!, token };
 }
 
 const SIGNED_IN: ReadonlySet<Role> = new Set([
@@ -187,7 +195,7 @@ async function originalOwnerId(t: TestApp, publisherId: string): Promise<string>
  * Builds everything one case needs, from scratch (nothing is shared between cases), with every
  * record in good standing; `applyStanding` then bans what the role says is banned.
  */
-export async function buildFixture(t: TestApp, role: Role): Promise<AuthzFixture> {
+export async function buildFixture(t: TestApp, role: Role, needs: readonly FixtureExtra[] = []): Promise<AuthzFixture> {
   const db = t.services.db;
   const account = await roleAccount(t, role);
   const own = await ownedRecords(t);
@@ -196,16 +204,30 @@ export async function buildFixture(t: TestApp, role: Role): Promise<AuthzFixture
       .insert(publisherPermissions)
       .values({ publisherId: own.publisher.id, userId: account.user.id, role: role === 'member' ? 'member' : 'owner' });
   }
-  const foreign = await ownedRecords(t);
-  await ensureUnclaimedPublisher(db);
-  const unclaimedNode = await insertNode(db, { publisherId: UNCLAIMED_PUBLISHER_ID });
+  // The foreignToken role holds a token of the other publisher, so it always has one.
+  const foreign = needs.includes('foreign') || role === 'foreignToken' ? await ownedRecords(t) : undefined;
+  let unclaimedNode: NodeRow | undefined;
+  if (needs.includes('unclaimedNode')) {
+    await ensureUnclaimedPublisher(db);
+    unclaimedNode = await insertNode(db, { publisherId: UNCLAIMED_PUBLISHER_ID });
+  }
   const creator = account && OWNS.has(role) ? account.user.id : await originalOwnerId(t, own.publisher.id);
   const { token: publisherToken } = await insertToken(db, own.publisher, { name: 'publish', createdBy: creator });
   let pat: string | undefined;
-  if (role === 'foreignToken') pat = (await insertToken(db, foreign.publisher, { name: 'foreign' })).token;
+  if (role === 'foreignToken') pat = (await insertToken(db, foreign!.publisher, { name: 'foreign' })).token;
   if ((TOKEN_ROLES as readonly Role[]).includes(role)) pat = publisherToken;
   const authorization = account?.token ? `Bearer ${account.token}` : pat ? `Bearer ${pat}` : undefined;
-  return { t, role, actor: account?.user, ...own, foreign, unclaimedNode, authorization, pat, publisherToken };
+  const fixture = { t, role, actor: account?.user, ...own, authorization, pat, publisherToken };
+  return Object.defineProperties(fixture, {
+    foreign: { get: () => asked('foreign', foreign), enumerable: true },
+    unclaimedNode: { get: () => asked('unclaimedNode', unclaimedNode), enumerable: true },
+  }) as AuthzFixture;
+}
+
+/** A record the fixture built because the row named it in `needs`; a clear failure otherwise. */
+function asked<T>(name: FixtureExtra, record: T | undefined): T {
+  if (record === undefined) throw new Error(`this row reads f.${name}: add needs: ['${name}'] to it`);
+  return record;
 }
 
 /** Bans what the role says is banned: the caller's account, or the publisher in the path. */

@@ -94,6 +94,7 @@ export const moderationRows: AuthzRow[] = [
   {
     route: 'GET /publishers/{publisherId}/nodes/{nodeId}/versions/{version}/findings',
     note: 'a node of another publisher: 404 for whoever may read',
+    needs: ['foreign'],
     request: (f) => ({
       method: 'GET',
       path: `/publishers/${f.publisher.id}/nodes/${f.foreign.node.id}/versions/1.0.0/findings`,

@@ -107,6 +107,7 @@ export const publisherRows: AuthzRow[] = [
   {
     route: 'DELETE /publishers/{publisherId}/tokens/{tokenId}',
     note: "another publisher's token",
+    needs: ['foreign'],
     request: (f) => ({ method: 'DELETE', path: `${base(f)}/tokens/${f.foreign.token.id}` }),
     expect: ownerOrAdmin(404),
   },
@@ -123,6 +124,7 @@ export const publisherRows: AuthzRow[] = [
   {
     route: 'PUT /publishers/{publisherId}/nodes/{nodeId}',
     note: "another publisher's node",
+    needs: ['foreign'],
     request: (f) => ({ method: 'PUT', path: `${base(f)}/nodes/${f.foreign.node.id}`, json: { description: 'x' } }),
     expect: anyRoleOrAdmin(404),
   },
@@ -134,6 +136,7 @@ export const publisherRows: AuthzRow[] = [
   {
     route: 'DELETE /publishers/{publisherId}/nodes/{nodeId}',
     note: "another publisher's node",
+    needs: ['foreign'],
     request: (f) => ({ method: 'DELETE', path: `${base(f)}/nodes/${f.foreign.node.id}` }),
     expect: ownerOrAdmin(404),
   },
@@ -145,6 +148,7 @@ export const publisherRows: AuthzRow[] = [
   {
     route: 'PUT /publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}',
     note: 'version of another node (upstream IDOR)',
+    needs: ['foreign'],
     request: (f) => ({
       method: 'PUT',
       path: `${nodePath(f)}/versions/${f.foreign.version.id}`,
@@ -160,6 +164,7 @@ export const publisherRows: AuthzRow[] = [
   {
     route: 'DELETE /publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}',
     note: 'version of another node (upstream IDOR)',
+    needs: ['foreign'],
     request: (f) => ({ method: 'DELETE', path: `${nodePath(f)}/versions/${f.foreign.version.id}` }),
     expect: ownerOrAdmin(404),
   },
@@ -177,6 +182,7 @@ export const publisherRows: AuthzRow[] = [
   {
     route: 'POST /publishers/{publisherId}/nodes/{nodeId}/versions/{version}/yank',
     note: 'version of another publisher’s node',
+    needs: ['foreign'],
     request: (f) => ({
       method: 'POST',
       path: `${nodePath(f)}/versions/${f.foreign.version.id}/yank`,
@@ -192,6 +198,7 @@ export const publisherRows: AuthzRow[] = [
   {
     route: 'POST /publishers/{publisherId}/nodes/{nodeId}/claim-my-node',
     note: 'GitHub confirms access',
+    needs: ['unclaimedNode'],
     request: (f) => ({
       method: 'POST',
       path: `${base(f)}/nodes/${f.unclaimedNode.id}/claim-my-node`,

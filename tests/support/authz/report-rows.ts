@@ -75,6 +75,7 @@ export const reportRows: AuthzRow[] = [
   {
     route: 'GET /publishers/{publisherId}/nodes/{nodeId}/collisions',
     note: 'node of another publisher',
+    needs: ['foreign'],
     request: (f) => ({ method: 'GET', path: `/publishers/${f.publisher.id}/nodes/${f.foreign.node.id}/collisions` }),
     expect: {
       ...everyRole(404),

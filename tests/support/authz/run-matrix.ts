@@ -30,7 +30,7 @@ export function describeAuthzRows(rows: readonly AuthzRow[], app: () => TestApp)
       for (const role of ROLES) {
         const status = expectedStatus(row.expect, role);
         it(`${role} → ${status}`, async () => {
-          const fixture = await buildFixture(app(), role);
+          const fixture = await buildFixture(app(), role, row.needs);
           await row.beforeStanding?.(fixture);
           await applyStanding(fixture);
           await row.arrange?.(fixture);

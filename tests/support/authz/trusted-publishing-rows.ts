@@ -65,6 +65,7 @@ export const trustedPublishingRows: AuthzRow[] = [
   {
     route: 'DELETE /publishers/{publisherId}/trusted-publishers/{trustedPublisherId}',
     note: "another publisher's registration",
+    needs: ['foreign'],
     arrange: (f) => insertRegistration(f, f.foreign.publisher.id),
     request: (f) => ({ method: 'DELETE', path: `${base(f)}/${registrationOf.get(f)}` }),
     expect: ownerOnly(404),

@@ -75,6 +75,7 @@ export const webhookRows: AuthzRow[] = [
   {
     route: 'DELETE /publishers/{publisherId}/webhooks/{webhookId}',
     note: "another publisher's endpoint",
+    needs: ['foreign'],
     arrange: (f) => arrangeEndpoint(f, true),
     request: (f) => ({ method: 'DELETE', path: `${base(f)}/${endpointIds.get(f)}` }),
     expect: ownerOnly(404),
