@@ -38,16 +38,17 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A raw GET (fetch would decode the body and hide the encoding). */
-function get(path: string, headers: Record<string, string> = {}) {
+/** A raw GET, or HEAD (fetch would decode the body and hide the encoding). */
+function get(path: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     http
-      .get(`${base}${path}`, { headers }, (res) => {
+      .request(`${base}${path}`, { headers, method }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -89,6 +90,18 @@ describe('static files with compressed copies', () => {
     expect(first.headers.etag).not.toBe(plain.headers.etag);
     const again = await get('/_astro/app.js', { 'accept-encoding': 'br', 'if-none-match': first.headers.etag! });
     expect(again.status).toBe(304);
+    // A 304 updates the headers a cache keeps: it must not turn a year of caching into none.
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answers HEAD with the headers GET would send, caching included', async () => {
+    const head = await get('/_astro/app.js', { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(head.headers['content-encoding']).toBe('br');
+    // Files outside /_astro/ keep send's default: revalidated on every use.
+    expect((await get('/robots.txt', {}, 'HEAD')).headers['cache-control']).toBe('public, max-age=0');
   });
 
   it('still compresses a file without copies on the fly, and leaves unknown paths to the pages', async () => {

@@ -93,7 +93,10 @@ export function createStaticFiles(clientDir: string) {
     stream.on('file', () => {
       found = true;
     });
-    stream.on('stream', () => {
+    // On 'headers', before send writes its own (it keeps a Cache-Control already there): a HEAD and a
+    // 304 then say the same as the GET. Set on 'stream', they said max-age=0, which a 304 would copy
+    // onto the cached bundle.
+    stream.on('headers', () => {
       if (normalized.startsWith(ASSETS_PREFIX)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     });
     stream.pipe(res);
