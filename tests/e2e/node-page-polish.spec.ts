@@ -160,12 +160,21 @@ test("the dashboard lists an Active version's scan warnings, collapsed, and its 
 
   // Un-deprecating 1.0.0 and deprecating it again: the dialog and both toasts say which pack.
   const row = item.locator('[data-testid="version-row"][data-version="1.0.0"]');
+  // The version list's refetch after the write is held back: the row must show the write's answer
+  // without it (it used to keep offering Un-deprecate until the refetch, and a click then undid it).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const versionList = (url: URL) => url.pathname.endsWith(`/nodes/${pack.nodeId}/versions`);
+  await page.route(versionList, async (route) => {
+    await held;
+    await route.continue();
+  });
   await row.getByTestId('deprecate-toggle').click();
   const toasts = page.getByTestId('toast-success');
   await expect(toasts.filter({ hasText: `${pack.name} 1.0.0 is no longer deprecated.` })).toBeVisible();
-  // The toast comes with the answer, the button's new action with the list refetched after it: a click
-  // in between would un-deprecate again instead of opening the dialog.
   await expect(row.getByTestId('deprecate-toggle')).toHaveText(/^Deprecate\b/);
+  // Released, the held request and every later one go through (the route stays, passing them on).
+  release();
   await row.getByTestId('deprecate-toggle').click();
   await expect(page.getByRole('dialog')).toContainText(`Deprecate ${pack.name} 1.0.0?`);
   await page.getByTestId('deprecation-message-input').fill('Leaks memory; use 1.1.0.');

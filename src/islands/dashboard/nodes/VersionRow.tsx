@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { NodeVersion } from '../../../lib/dashboard/api-types.ts';
 import { nodeChangedKeys } from '../../../lib/dashboard/query-keys.ts';
+import { useShowVersionAnswer } from '../../../lib/dashboard/show-version-answer.ts';
 import { versionStatusView } from '../../../lib/dashboard/version-status.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
@@ -36,6 +37,7 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
   const [deprecating, setDeprecating] = useState(false);
   const path = { params: { path: { publisherId, nodeId, versionId: version.id } } };
   const invalidates = nodeChangedKeys(publisherId, nodeId);
+  const showAnswer = useShowVersionAnswer(nodeId);
   const update = useApiMutation('put', '/publishers/{publisherId}/nodes/{nodeId}/versions/{versionId}', {
     invalidates,
   });
@@ -53,6 +55,7 @@ export function VersionRow({ version, nodeId, nodeName, publisherId, isOwner, wa
       { ...path, body: { deprecated, ...(message ? { deprecation_message: message } : {}) } },
       {
         onSuccess: (updated) => {
+          showAnswer(updated);
           setDeprecating(false);
           toast.success(t(updated.deprecated ? 'packNamed.deprecatedToast' : 'packNamed.undeprecatedToast', label));
         },

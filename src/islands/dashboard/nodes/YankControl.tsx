@@ -3,6 +3,7 @@ import { apiErrorText } from '../../../lib/api/error-text.ts';
 import type { NodeVersion } from '../../../lib/dashboard/api-types.ts';
 import { nodeChangedKeys } from '../../../lib/dashboard/query-keys.ts';
 import { useApiMutation } from '../../../lib/query/hooks.ts';
+import { useShowVersionAnswer } from '../../../lib/dashboard/show-version-answer.ts';
 import { toast } from '../../toast/index.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { button } from '../../ui/styles.ts';
@@ -31,7 +32,9 @@ export function YankControl({ version, nodeId, nodeName, publisherId }: Props) {
   });
   const path = { params: { path: { publisherId, nodeId, version: version.version } } };
   const label = { name: nodeName, version: version.version };
-  const done = (key: 'yank.yankedToast' | 'yank.unyankedToast') => {
+  const showAnswer = useShowVersionAnswer(nodeId);
+  const done = (answer: NodeVersion, key: 'yank.yankedToast' | 'yank.unyankedToast') => {
+    showAnswer(answer);
     setAsking(false);
     toast.success(t(key, label));
   };
@@ -44,7 +47,7 @@ export function YankControl({ version, nodeId, nodeName, publisherId }: Props) {
         onClick={() =>
           version.yanked
             ? unyank.mutate(path, {
-                onSuccess: () => done('yank.unyankedToast'),
+                onSuccess: (answer) => done(answer, 'yank.unyankedToast'),
                 onError: (error) => toast.error(apiErrorText(t, error)),
               })
             : setAsking(true)
@@ -72,7 +75,7 @@ export function YankControl({ version, nodeId, nodeName, publisherId }: Props) {
         onConfirm={(reason) =>
           yank.mutate(
             { ...path, body: { reason } },
-            { onSuccess: () => done('yank.yankedToast'), onError: () => undefined },
+            { onSuccess: (answer) => done(answer, 'yank.yankedToast'), onError: () => undefined },
           )
         }
       />
