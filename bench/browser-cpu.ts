@@ -11,10 +11,11 @@
  * as `trace: 'retain-on-failure'` did for every test. Numbers, not assertions: compare the rows of one
  * run, on a machine doing nothing else.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { SYSTEM_CHROMIUM } from '../scripts/lib/chromium-path.ts';
 import { axeViolations } from '../tests/e2e/support/axe.ts';
+import { descendantsCpuSeconds } from './lib/process-cpu.ts';
 
 const args = process.argv.slice(2);
 function option(name: string): string | undefined {
@@ -38,35 +39,6 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 const PAGES = ['/en/', '/ar/', '/en/?q=mask', '/en/auth/login', '/ja/', '/en/resolve', '/zh/auth/signup'];
-
-/** User + system CPU seconds of `root`'s descendants (not `root` itself), reaped children included. */
-function descendantsCpuSeconds(root: number): number {
-  const children = new Map<number, number[]>();
-  const ticks = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command name: state ppid … utime(12) stime(13) cutime(14) cstime(15).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const pid = Number(entry);
-      const parent = Number(fields[1]);
-      children.set(parent, [...(children.get(parent) ?? []), pid]);
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]));
-    } catch {
-      // The process ended while we read.
-    }
-  }
-  let total = 0;
-  const walk = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      total += ticks.get(child) ?? 0;
-      walk(child);
-    }
-  };
-  walk(root);
-  return total / 100; // clock ticks (USER_HZ is 100 on Linux)
-}
 
 async function measure(executablePath: string) {
   const before = descendantsCpuSeconds(process.pid);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { strToU8, zipSync } from 'fflate';
 import { PASSWORD, signUpOrIn, stamp } from './support/accounts.ts';
 import { gotoHydrated } from './support/islands.ts';

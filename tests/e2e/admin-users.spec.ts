@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test.ts';
 import { ADMIN_EMAIL, ensureAccount, signInAt, stamp } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
 import { keepScreenshot } from './support/shot.ts';

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test.ts';
 import { strToU8, zipSync } from 'fflate';
 import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
 import { openSignedIn } from './support/session.ts';

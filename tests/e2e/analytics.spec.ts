@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { PASSWORD, signUpOrIn, uniqueEmail } from './support/accounts.ts';
 import { gotoHydrated } from './support/islands.ts';
 import { FAKE_POSTHOG_PORT } from './support/ports.ts';

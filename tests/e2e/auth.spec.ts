@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { ADMIN_EMAIL, PASSWORD, signUpOrIn, uniqueEmail } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';
 import { updateAccount } from './support/emulator.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { adminToken } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { keepScreenshot } from './support/shot.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { strToU8, zipSync } from 'fflate';
 import { fakeGitHub } from '#test/fake-github.ts';
 import { adminToken, ensureAccount, signInAt, stamp } from './support/accounts.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import openapiDocument from '../../docs/openapi.json' with { type: 'json' };
 import { LOCALES } from '../../src/i18n/locales.ts';
 import { adminToken, stamp } from './support/accounts.ts';

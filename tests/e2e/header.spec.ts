@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 
 test.describe('header', () => {
   test('shows the brand, auth buttons with fromUrl, docs and community links', async ({ page }) => {

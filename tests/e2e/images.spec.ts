@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import sharp from 'sharp';
 import { ensureAccount, stamp } from './support/accounts.ts';
 import { FAKE_IMAGE_HOST_PORT } from './support/ports.ts';

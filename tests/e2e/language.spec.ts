@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { gotoHydrated } from './support/islands.ts';
 
 test('lists every language by its own name and in the current language, Arabic marked Beta', async ({ page }) => {

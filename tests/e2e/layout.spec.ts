@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectAxeClean } from './support/axe.ts';
 
 // What the screenshots (`npm run shots`) let people look at, asserted: each public page in a left-to-

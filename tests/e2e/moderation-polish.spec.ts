@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test.ts';
 import { LOCALES } from '../../src/i18n/locales.ts';
 import { ADMIN_EMAIL, adminToken, signUpOrIn, stamp } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';

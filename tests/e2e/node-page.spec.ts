@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { gotoHydrated } from './support/islands.ts';
 import { adminToken } from './support/accounts.ts';
 import { axeViolations } from './support/axe.ts';

@@ -1,5 +1,6 @@
 import http from 'node:http';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { type Page, type Route } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { contentSecurityPolicy } from '../../src/server/http/security-headers.ts';
 import { SITE_PORT } from './support/ports.ts';
 import { gotoHydrated } from './support/islands.ts';

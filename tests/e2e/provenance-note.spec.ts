@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test.ts';
 import ar from '../../src/i18n/locales/provenance/ar.json' with { type: 'json' };
 import en from '../../src/i18n/locales/provenance/en.json' with { type: 'json' };
 import { githubActionsClaims, startOidcIssuer, type OidcIssuer } from '#test/oidc-issuer.ts';

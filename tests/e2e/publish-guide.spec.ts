@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { signUpOrIn, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { openSignedIn } from './support/session.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { axeViolations } from './support/axe.ts';
 
 // The demo publisher the e2e server seeds has 24 packs: two pages of 12.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { pngWithText } from '../../src/server/services/workflows/test-images.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { gotoHydrated } from './support/islands.ts';

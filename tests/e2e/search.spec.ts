@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectAxeClean } from './support/axe.ts';
 
 // The home page's search against the 24 seeded "(demo)" packs of publisher nodeyard-demo.

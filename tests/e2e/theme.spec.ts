@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { gotoHydrated } from './support/islands.ts';
 
 const rootClass = (page: Page) => page.evaluate(() => document.documentElement.className);

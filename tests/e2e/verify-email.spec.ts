@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { PASSWORD, signUpOrIn, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { EMULATOR, emulator, lookUpLocalId, PROJECT } from './support/emulator.ts';

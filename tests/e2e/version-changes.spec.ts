@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test.ts';
 import { strToU8, zipSync } from 'fflate';
 import { ADMIN_EMAIL, ensureAccount, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';

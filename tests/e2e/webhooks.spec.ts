@@ -1,4 +1,4 @@
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect as baseExpect, test } from './support/test.ts';
 import ar from '../../src/i18n/locales/webhooks/ar.json' with { type: 'json' };
 import { ensureAccount, stamp } from './support/accounts.ts';
 import { expectAxeClean } from './support/axe.ts';
