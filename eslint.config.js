@@ -44,6 +44,26 @@ export default defineConfig(
     },
   },
   {
+    // Specs take `test` and `expect` from their own module: its page is the worker's shared tab, reset
+    // between tests (tests/e2e/support/test.ts). Playwright's would give each test a fresh context.
+    files: ['tests/e2e/**/*.spec.ts', 'tests/e2e/**/*.shots.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message:
+                "Import test and expect from tests/e2e/support/test.ts (types may still come from '@playwright/test').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Pages, components and layouts reach server code through one door: the loaders in src/server/page-loaders/.
     files: ['src/pages/**', 'src/components/**', 'src/layouts/**'],
     rules: {

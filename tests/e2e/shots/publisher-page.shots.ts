@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from '../support/test.ts';
 
 // `npm run shots` only (not part of npm test): pictures for people to look at, in test-results/screenshots/.
 // What they show is asserted by tests/e2e/layout.spec.ts.
