@@ -33,6 +33,7 @@ const DIRTYING = {
   page: [
     'addInitScript',
     'addListener',
+    'close',
     'exposeBinding',
     'exposeFunction',
     'on',
@@ -49,6 +50,7 @@ const DIRTYING = {
   context: [
     'addInitScript',
     'addListener',
+    'close',
     'exposeBinding',
     'exposeFunction',
     'grantPermissions',

@@ -6,8 +6,8 @@ export { expect } from '@playwright/test';
 /**
  * The specs' `test`: Playwright's, with one browser tab per worker handed from test to test.
  *
- * A fresh context costs Chromium a new renderer and a new page (≈ 0.6 CPU-s for a test's first page
- * against ≈ 0.4 in a tab reset as below; `npm run bench:tab-reuse`). Playwright's own `reuseContext` saved
+ * A fresh context costs Chromium a new renderer and a new page (≈ 0.55 CPU-s for a test's first page
+ * against ≈ 0.40 in a tab reset as below; `npm run bench:tab-reuse`). Playwright's own `reuseContext` saved
  * nothing here: its reset leaves the site for about:blank, and coming back starts another renderer.
  * This one stays on the site between tests:
  *   1. the tab goes to the site's /robots.txt (same site, same renderer), which ends the last test's
@@ -17,7 +17,7 @@ export { expect } from '@playwright/test';
  *      up to a minute, which must not reach into the next test);
  *   3. viewport, emulated media and the mouse go back to the project's defaults.
  * A test gets a fresh context as before when it changes anything this reset does not undo (an init
- * script, a listener, a route, a permission, a second page: see DIRTYING), when its options differ
+ * script, a listener, a route, a permission, a second page, closing it: see DIRTYING in shared-tab.ts), when its options differ
  * (`test.use`), on a retry (which records a trace), and after a failure.
  */
 export const test = base.extend<{ _combinedContextOptions: object }, { sharedTab: { current: SharedTab | null } }>({
