@@ -17,8 +17,8 @@ export { expect } from '@playwright/test';
  *      up to a minute, which must not reach into the next test);
  *   3. viewport, emulated media and the mouse go back to the project's defaults.
  * A test gets a fresh context as before when it changes anything this reset does not undo (an init
- * script, a listener, a route, a permission, a second page, closing it: see DIRTYING in shared-tab.ts), when its options differ
- * (`test.use`), on a retry (which records a trace), and after a failure.
+ * script, a listener, a route, a permission, a second page, closing it: DIRTYING in shared-tab.ts),
+ * when its options differ (`test.use`), on a retry (which records a trace), and after a failure.
  */
 export const test = base.extend<{ _combinedContextOptions: object }, { sharedTab: { current: SharedTab | null } }>({
   // Passed through unchanged: declared here only so that the context fixture below may read it.
