@@ -6,7 +6,7 @@
  * N times each way and prints the CPU seconds of the browser's whole process tree per visit:
  *   fresh       a new context and page per visit (Playwright's default for every test);
  *   shared tab  one tab, reset between visits as the specs' fixture does (tests/e2e/support/shared-tab.ts:
- *               to /robots.txt, cookies, storage and HTTP cache cleared, viewport and media restored);
+ *               to /robots.txt, cookies and storage cleared, viewport and media restored; HTTP cache kept);
  *   same tab    one tab, nothing reset: the floor, what a navigation inside a test costs.
  * Numbers, not assertions: compare the rows of one run on a machine doing nothing else.
  */

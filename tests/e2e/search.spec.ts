@@ -93,8 +93,12 @@ test.describe('with JavaScript', () => {
   test('typing a name with typos finds the right pack, and the URL follows', async ({ page }) => {
     await page.goto('/en/');
     await waitForIsland(page);
+    const searched = page.waitForRequest((request) => new URL(request.url()).pathname.endsWith('/nodes/search'));
     await page.getByTestId('search-input').pressSequentially('colr mach', { delay: 30 });
     await expect(firstCardName(page)).toHaveText('Color Match (demo)');
+    // The API lets clients keep a search answer for 30 s; the site's own asks the server first
+    // (fetch's no-cache mode), so a pack published or banned a moment ago is found, or gone, at once.
+    expect((await (await searched).allHeaders())['cache-control']).toBe('max-age=0');
     await expect(page).toHaveURL(/\/en\/\?q=colr\+mach$/);
     await expect(page.getByTestId('search-count')).toContainText(/\d+ packs? found/);
   });

@@ -9,6 +9,12 @@ const CACHE_SIZE = 30;
 const SEARCH = '/nodes/search' satisfies ApiPath<'get'>;
 const SUGGEST = '/nodes/suggest' satisfies ApiPath<'get'>;
 type Suggestions = ApiOk<typeof SUGGEST, 'get'>;
+/**
+ * The API lets clients keep search answers for 30 s (for crawlers and tools); the site asks its
+ * browser to check with the server first instead (a 304 when nothing changed, answered from the
+ * response cache), so a pack published or banned a moment ago is found, or gone, at once.
+ */
+const FRESH: RequestCache = 'no-cache';
 
 /**
  * Plain-fetch client of the search API (no Firebase, no query library, not even lib/api's client: the home
@@ -43,6 +49,7 @@ export function createSearchClient(apiBase: string) {
         const response = await fetch(`${apiBase}${SEARCH}?${key}`, {
           signal: controller.signal,
           headers: { accept: 'application/json' },
+          cache: FRESH,
         });
         if (!response.ok) throw new Error(`search failed: ${response.status}`);
         const data = withIconImages((await response.json()) as ApiOk<typeof SEARCH, 'get'>);
@@ -60,7 +67,7 @@ export function createSearchClient(apiBase: string) {
       suggesting = controller;
       try {
         const params = new URLSearchParams({ q: text, limit: String(limit) });
-        const response = await fetch(`${apiBase}${SUGGEST}?${params}`, { signal: controller.signal });
+        const response = await fetch(`${apiBase}${SUGGEST}?${params}`, { signal: controller.signal, cache: FRESH });
         if (!response.ok) return [];
         return ((await response.json()) as Suggestions).suggestions;
       } catch {
@@ -75,7 +82,7 @@ export function createSearchClient(apiBase: string) {
       for (const prefix of prefixes) {
         try {
           const params = new URLSearchParams({ q: prefix, limit: String(limit) });
-          const response = await fetch(`${apiBase}${SUGGEST}?${params}`);
+          const response = await fetch(`${apiBase}${SUGGEST}?${params}`, { cache: FRESH });
           if (!response.ok) continue;
           const { suggestions } = (await response.json()) as Suggestions;
           const names = suggestions.filter((suggestion) => suggestion.kind !== 'query');

@@ -109,7 +109,6 @@ export async function resetTab(tab: SharedTab, options: ContextOptions): Promise
       cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,cache_storage' }),
     ),
   );
-  await cdp.send('Network.clearBrowserCache');
   if (options.viewport) await page.setViewportSize(options.viewport);
   await page.emulateMedia({
     media: null,

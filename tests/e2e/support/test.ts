@@ -6,15 +6,17 @@ export { expect } from '@playwright/test';
 /**
  * The specs' `test`: Playwright's, with one browser tab per worker handed from test to test.
  *
- * A fresh context costs Chromium a new renderer and a new page (≈ 0.55 CPU-s for a test's first page
- * against ≈ 0.40 in a tab reset as below; `npm run bench:tab-reuse`). Playwright's own `reuseContext` saved
- * nothing here: its reset leaves the site for about:blank, and coming back starts another renderer.
+ * A fresh context costs Chromium a new renderer and a new page (≈ 0.55–0.66 CPU-s for a test's first
+ * page against ≈ 0.28 in a tab reset as below, whose scripts V8 has compiled already; `npm run
+ * bench:tab-reuse`). Playwright's own `reuseContext` saved nothing here: its reset leaves the site for
+ * about:blank, and coming back starts another renderer.
  * This one stays on the site between tests:
  *   1. the tab goes to the site's /robots.txt (same site, same renderer), which ends the last test's
  *      document and its scripts, so nothing they do afterwards lands in the next test's storage;
- *   2. cookies, every origin's storage (local, session, IndexedDB: the Firebase session and the
- *      persisted query cache) and the HTTP cache are cleared (the API lets browsers keep answers for
- *      up to a minute, which must not reach into the next test);
+ *   2. cookies and every origin's storage (local, session, IndexedDB: the Firebase session and the
+ *      persisted query cache) are cleared. The HTTP cache is kept: bundles are immutable, pages are
+ *      revalidated, and the islands ask the server before reusing an API answer (no-cache), so
+ *      nothing one test read is shown to the next;
  *   3. viewport, emulated media and the mouse go back to the project's defaults.
  * A test gets a fresh context as before when it changes anything this reset does not undo (an init
  * script, a listener, a route, a permission, a second page, closing it: DIRTYING in shared-tab.ts),
