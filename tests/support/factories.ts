@@ -61,6 +61,14 @@ export async function insertNode(
   return row!;
 }
 
+/** An uploaded archive's record for a version (no file behind it), under a key unique to the call. */
+const archiveRecord = (nodeId: string, version: string) => ({
+  key: `test/${nodeId}/${version}/${suffix()}.zip`,
+  size: 22,
+  sha256: '0'.repeat(64),
+  uploadedAt: new Date(),
+});
+
 /** A version (Active by default, with an uploaded archive record unless `withArchive: false`). */
 export async function insertVersion(
   db: Db,
@@ -69,15 +77,7 @@ export async function insertVersion(
   const { withArchive = true, ...rest } = values;
   let archiveId: string | undefined;
   if (withArchive) {
-    const [archive] = await db
-      .insert(archives)
-      .values({
-        key: `test/${rest.nodeId}/${rest.version}/${suffix()}.zip`,
-        size: 22,
-        sha256: '0'.repeat(64),
-        uploadedAt: new Date(),
-      })
-      .returning();
+    const [archive] = await db.insert(archives).values(archiveRecord(rest.nodeId, rest.version)).returning();
     archiveId = archive!.id;
   }
   const [row] = await db
@@ -96,14 +96,7 @@ export async function insertVersion(
 export async function insertVersions(db: Db, nodeId: string, versions: readonly string[]): Promise<NodeVersionRow[]> {
   const stored = await db
     .insert(archives)
-    .values(
-      versions.map((version) => ({
-        key: `test/${nodeId}/${version}/${suffix()}.zip`,
-        size: 22,
-        sha256: '0'.repeat(64),
-        uploadedAt: new Date(),
-      })),
-    )
+    .values(versions.map((version) => archiveRecord(nodeId, version)))
     .returning({ id: archives.id, key: archives.key });
   // RETURNING gives no order guarantee: match each archive to its version by the key it was given.
   const archiveOf = (version: string) => stored.find((row) => row.key.startsWith(`test/${nodeId}/${version}/`))!.id;

@@ -29,46 +29,27 @@ export interface SharedTab {
  * Methods whose effect outlives a test and that the reset does not undo: calling one marks the tab
  * for closing after the test. (Routes could be removed, but a held route may still be answering.)
  */
+/** What a page and its context both have (the context's apply to every page in it). */
+const DIRTYING_ON_BOTH = [
+  'addInitScript',
+  'addListener',
+  'close',
+  'exposeBinding',
+  'exposeFunction',
+  'on',
+  'once',
+  'prependListener',
+  'prependOnceListener',
+  'route',
+  'routeFromHAR',
+  'routeWebSocket',
+  'setDefaultNavigationTimeout',
+  'setDefaultTimeout',
+  'setExtraHTTPHeaders',
+] as const;
 const DIRTYING = {
-  page: [
-    'addInitScript',
-    'addListener',
-    'close',
-    'exposeBinding',
-    'exposeFunction',
-    'on',
-    'once',
-    'prependListener',
-    'prependOnceListener',
-    'route',
-    'routeFromHAR',
-    'routeWebSocket',
-    'setDefaultNavigationTimeout',
-    'setDefaultTimeout',
-    'setExtraHTTPHeaders',
-  ],
-  context: [
-    'addInitScript',
-    'addListener',
-    'close',
-    'exposeBinding',
-    'exposeFunction',
-    'grantPermissions',
-    'newPage',
-    'on',
-    'once',
-    'prependListener',
-    'prependOnceListener',
-    'route',
-    'routeFromHAR',
-    'routeWebSocket',
-    'setDefaultNavigationTimeout',
-    'setDefaultTimeout',
-    'setExtraHTTPHeaders',
-    'setGeolocation',
-    'setHTTPCredentials',
-    'setOffline',
-  ],
+  page: DIRTYING_ON_BOTH,
+  context: [...DIRTYING_ON_BOTH, 'grantPermissions', 'newPage', 'setGeolocation', 'setHTTPCredentials', 'setOffline'],
 } as const;
 
 export async function openTab(browser: Browser, key: string): Promise<SharedTab> {
