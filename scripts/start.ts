@@ -2,8 +2,10 @@
 // `--no-build` serves whatever is in dist/ (used by tests that have just built). Without a real
 // Firebase project it also runs the Firebase Auth emulator of this DATA_DIR (scripts/lib/auth-emulator.ts):
 // its own project id and ports, which the server and the pages then use.
+// Registers the module-resolution hooks before the server's modules are loaded (below, with import()).
+import '../src/server/module-resolution.ts';
 import { parseEnv } from '../src/server/env.ts';
-import { startServer, type RunningServer } from '../src/server/main.ts';
+import type { RunningServer } from '../src/server/main.ts';
 import { authEmulatorRefusal } from '../src/server/ops/auth-emulator-guard.ts';
 import { buildIfStale } from './lib/site-build.ts';
 import { launchAuthEmulator, needsLocalAuthEmulator, type AuthEmulatorHandle } from './lib/auth-emulator.ts';
@@ -53,6 +55,7 @@ if (auth) {
   process.env['FIREBASE_PROJECT_ID'] = auth.projectId;
 }
 
+const { startServer } = await import('../src/server/main.ts');
 server = await startServer().catch(fail);
 const authLine = !auth
   ? ''

@@ -25,11 +25,20 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `node tests/support/instance-entry.ts` with `env` and waits for it to serve. */
-export async function startInstance(env: Record<string, string>, timeoutMs = 60_000): Promise<InstanceProcess> {
+export interface StartOptions {
+  /** V8 flags beyond production's (tests/support/test-instance.ts: the tests' short-lived instances). */
+  extraNodeFlags?: readonly string[];
+}
+
+/** Starts `node bench/lib/instance-entry.ts` with `env` and waits for it to serve. */
+export async function startInstance(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  { extraNodeFlags = [] }: StartOptions = {},
+): Promise<InstanceProcess> {
   const [sitePort, apiPort] = [await freePort(), await freePort()];
   // V8 flags as production runs the server (package.json `start`, the Dockerfile).
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraNodeFlags, ENTRY], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
+import { freePort, type InstanceProcess } from '../../bench/lib/instance-process.ts';
+import { startTestInstance } from '../support/test-instance.ts';
 import { signUp, EMULATOR_PROJECT, type EmulatorUser } from '#test/firebase-emulator.ts';
 import { comfyCliPublishBody } from '#test/publish.ts';
 import { pgliteTemplateFile } from '#test/pglite-template.ts';
@@ -171,7 +172,7 @@ describe('a read-only mirror of a running registry', () => {
     };
     // The upstream's download URLs go through the proxy, so archives can be tampered with too.
     upstreamEnv = { ...common, DATA_DIR: upstreamDir, API_PUBLIC_URL: `http://127.0.0.1:${proxyPort}` };
-    upstream = await startInstance(upstreamEnv, START_MS);
+    upstream = await startTestInstance(upstreamEnv, START_MS);
     upstreamApi = upstream.apiUrl;
     proxy = await startProxy(proxyPort);
 
@@ -199,7 +200,7 @@ describe('a read-only mirror of a running registry', () => {
       MIRROR_UPSTREAM_KEYS: keys.keys.map((key) => key.public_key).join(','),
       MIRROR_POLL_SECONDS: '0.3',
     };
-    mirror = await startInstance(mirrorEnv, START_MS);
+    mirror = await startTestInstance(mirrorEnv, START_MS);
   }, 3 * START_MS);
 
   afterAll(async () => {
@@ -340,14 +341,14 @@ describe('a read-only mirror of a running registry', () => {
         ((await (await call(mirror.apiUrl, `/nodes/${nodeId}`)).json()) as { name: string }).name;
       const before = await nameOf();
       await mirror.stop();
-      mirror = await startInstance(mirrorEnv, START_MS);
+      mirror = await startTestInstance(mirrorEnv, START_MS);
       // The upstream is still down: what the mirror holds is served at once.
       const installed = await installThrough(mirror);
       expect(installed).toMatchObject({ status: 200, sha256: sha256Of['1.1.0'] });
       expect(await nameOf()).toBe(before);
 
       indexRequests.length = 0;
-      upstream = await startInstance(upstreamEnv, START_MS);
+      upstream = await startTestInstance(upstreamEnv, START_MS);
       upstreamApi = upstream.apiUrl;
       proxy = await startProxy(proxyPort);
       await eventually(async () => indexRequests.some((r) => r.startsWith('/index/v1/changes')), 10_000, 'a sync');

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail, EMULATOR_PROJECT } from '#test/firebase-emulator.ts';
-import { startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
+import type { InstanceProcess } from '../../bench/lib/instance-process.ts';
+import { startTestInstance } from '../support/test-instance.ts';
 import { createThrowawayPostgres } from '#test/test-db.ts';
 
 // The response cache of two server processes on one PostgreSQL: a change made through one instance
@@ -84,7 +85,7 @@ describe.skipIf(!onPostgres)('response cache on two instances', () => {
       ADMIN_EMAILS: adminEmail,
       RATE_LIMIT_ENABLED: 'false',
     };
-    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+    [a, b] = await Promise.all([startTestInstance(env), startTestInstance(env)]);
   }, 120_000);
 
   afterAll(async () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, uniqueEmail, EMULATOR_PROJECT } from '#test/firebase-emulator.ts';
-import { startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
+import type { InstanceProcess } from '../../bench/lib/instance-process.ts';
+import { startTestInstance } from '../support/test-instance.ts';
 import { comfyCliPublishBody } from '#test/publish.ts';
 import { createThrowawayPostgres } from '#test/test-db.ts';
 import { buildZip, samplePackFiles } from '#test/zip.ts';
@@ -66,7 +67,7 @@ describe.skipIf(!onPostgres)('two instances on one PostgreSQL', () => {
       ADMIN_EMAILS: adminEmail,
       RATE_LIMIT_ENABLED: 'false',
     };
-    [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
+    [a, b] = await Promise.all([startTestInstance(env), startTestInstance(env)]);
   }, 120_000);
 
   afterAll(async () => {

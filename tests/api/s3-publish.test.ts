@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
+import type { InstanceProcess } from '../../bench/lib/instance-process.ts';
+import { startTestInstance } from '../support/test-instance.ts';
 import { EMULATOR_PROJECT, signUp } from '#test/firebase-emulator.ts';
 import { comfyCliPublishBody } from '#test/publish.ts';
 import { pgliteTemplateFile } from '#test/pglite-template.ts';
@@ -102,7 +103,7 @@ describe.skipIf(driver !== 'pglite')('S3 storage, one instance on embedded PGlit
   beforeAll(async () => {
     s3 = await startS3Server();
     dataDir = await mkdtemp(join(tmpdir(), 'nodeyard-s3-one-'));
-    instance = await startInstance(
+    instance = await startTestInstance(
       {
         ...s3.env,
         DATA_DIR: dataDir,
@@ -151,7 +152,7 @@ describe.skipIf(driver !== 'postgres')('S3 storage, two instances on one Postgre
       FIREBASE_AUTH_EMULATOR_HOST: process.env['FIREBASE_AUTH_EMULATOR_HOST'] ?? '127.0.0.1:9099',
       RATE_LIMIT_ENABLED: 'false',
     };
-    [a, b] = await Promise.all([startInstance(env, START_TIMEOUT_MS), startInstance(env, START_TIMEOUT_MS)]);
+    [a, b] = await Promise.all([startTestInstance(env, START_TIMEOUT_MS), startTestInstance(env, START_TIMEOUT_MS)]);
   }, START_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test.ts';
-import { startInstance, type InstanceProcess } from '../../bench/lib/instance-process.ts';
+import type { InstanceProcess } from '../../bench/lib/instance-process.ts';
+import { startTestInstance } from '../support/test-instance.ts';
 import { pgliteTemplateFile } from '../support/pglite-template.ts';
 
 // A read-only mirror serves the site too (issue 27.5): an upstream with the demo packs (API only) and
@@ -24,7 +25,7 @@ test.beforeAll(async ({ browserName }, testInfo) => {
   // Both servers start from the migrated template database the server suites use (made here if no
   // suite made it yet), not from initdb and every migration: seconds of CPU each.
   const template = { NODEYARD_INSTANCE_PGLITE_TEMPLATE: await pgliteTemplateFile() };
-  upstream = await startInstance(
+  upstream = await startTestInstance(
     { ...template, SEED_DEMO_DATA: 'true', DATA_DIR: testInfo.outputPath('upstream') },
     180_000,
   );
@@ -35,7 +36,7 @@ test.beforeAll(async ({ browserName }, testInfo) => {
   };
   const latest = snapshot.packs.find((pack) => pack.id === PACK)!.latest_version;
   latestSha256 = snapshot.versions.find((v) => v.pack === PACK && v.version === latest)!.sha256;
-  mirror = await startInstance(
+  mirror = await startTestInstance(
     {
       ...template,
       NODEYARD_INSTANCE_SITE: 'true',

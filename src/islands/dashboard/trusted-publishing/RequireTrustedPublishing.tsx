@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { apiErrorText } from '../../../lib/api/error-text.ts';
 import { apiKey, useApiMutation } from '../../../lib/query/hooks.ts';
 import { toast } from '../../toast/index.ts';
@@ -44,8 +45,10 @@ function RequireToggle({ publisherId, nodeId, required }: { publisherId: string;
     invalidates: [apiKey('/publishers/{publisherId}/trusted-publishers', { path: { publisherId } })],
   });
   // Shows the choice at once (the server's answer and the refetched list follow); a refusal reverts it.
-  const shown =
-    change.variables !== undefined && !change.isError ? change.variables.body.require_trusted_publishing : required;
+  // Kept in React state, set in the click's own handler: the mutation's state reaches the component a
+  // tick later, and until then the controlled box was put back as it was (a click seemed to do nothing).
+  const [choice, setChoice] = useState<boolean | undefined>(undefined);
+  const shown = choice ?? required;
   return (
     <li>
       <label className="inline-flex items-center gap-2 text-sm">
@@ -55,6 +58,7 @@ function RequireToggle({ publisherId, nodeId, required }: { publisherId: string;
           disabled={change.isPending}
           onChange={(event) => {
             const next = event.target.checked;
+            setChoice(next);
             change.mutate(
               { params: { path: { publisherId, nodeId } }, body: { require_trusted_publishing: next } },
               {
@@ -63,7 +67,10 @@ function RequireToggle({ publisherId, nodeId, required }: { publisherId: string;
                     t(next ? 'trustedPublishing.requireOn' : 'trustedPublishing.requireOff', { node: nodeId }),
                   );
                 },
-                onError: (error) => toast.error(apiErrorText(t, error)),
+                onError: (error) => {
+                  setChoice(undefined);
+                  toast.error(apiErrorText(t, error));
+                },
               },
             );
           }}
