@@ -84,56 +84,68 @@ describe('yank and min_age for comfy-cli and cm-cli installs (real HTTP, Python 
     dirs = [];
   });
 
-  it('installs the newest version, then after a yank the newest one that is not yanked, with both clients', async (context) => {
-    // CI has python3: there a missing interpreter fails the test instead of skipping it.
-    if (!pythonAvailable() && !process.env['CI']) return context.skip();
-    expect(await run('comfy-cli')).toMatchObject({ version: '1.2.0', yanked: false, marker: '1.2.0' });
-    expect(await run('cm-cli')).toMatchObject({ version: '1.2.0', marker: '1.2.0' });
+  // Each test runs the real Python clients four or more times, a process each: seconds apiece on a quiet
+  // machine, far more beside the other lanes of `npm test` (30 s was seen to run out).
+  const CLIENT_RUNS_MS = 180_000;
 
-    const yank = await fetch(`${baseUrl}/publishers/spinners/nodes/spinner/versions/1.2.0/yank`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ reason: 'Corrupts latents — use 1.1.0' }),
-    });
-    expect(yank.status).toBe(200);
+  it(
+    'installs the newest version, then after a yank the newest one that is not yanked, with both clients',
+    { timeout: CLIENT_RUNS_MS },
+    async (context) => {
+      // CI has python3: there a missing interpreter fails the test instead of skipping it.
+      if (!pythonAvailable() && !process.env['CI']) return context.skip();
+      expect(await run('comfy-cli')).toMatchObject({ version: '1.2.0', yanked: false, marker: '1.2.0' });
+      expect(await run('cm-cli')).toMatchObject({ version: '1.2.0', marker: '1.2.0' });
 
-    expect(await run('comfy-cli')).toMatchObject({
-      version: '1.1.0',
-      yanked: false,
-      yanked_header: null,
-      marker: '1.1.0',
-    });
-    expect(await run('cm-cli')).toMatchObject({ version: '1.1.0', marker: '1.1.0' });
-    // A pin still installs the yanked version, and both the field and the header say why.
-    for (const mode of ['comfy-cli', 'cm-cli'] as const) {
-      expect(await run(mode, '1.2.0')).toMatchObject({
-        version: '1.2.0',
-        yanked: true,
-        yanked_reason: 'Corrupts latents — use 1.1.0',
-        yanked_header: 'Corrupts latents — use 1.1.0',
-        marker: '1.2.0',
+      const yank = await fetch(`${baseUrl}/publishers/spinners/nodes/spinner/versions/1.2.0/yank`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ reason: 'Corrupts latents — use 1.1.0' }),
       });
-    }
-  });
+      expect(yank.status).toBe(200);
 
-  it('holds a version published at t0 back from a min_age install at t0 + 71 h and installs it at t0 + 72 h', async (context) => {
-    if (!pythonAvailable() && !process.env['CI']) return context.skip();
-    const unyank = await fetch(`${baseUrl}/publishers/spinners/nodes/spinner/versions/1.2.0/unyank`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
-    expect(unyank.status).toBe(200);
-    // comfy-cli cannot send min_age; the operator default is what reaches it (and cm-cli's list).
-    t.services.config.defaultMinReleaseAgeMs = 72 * HOUR;
-    try {
-      clock.advance(71 * HOUR);
-      expect(await run('comfy-cli')).toMatchObject({ version: '1.1.0' });
-      expect(await run('cm-cli')).toMatchObject({ version: '1.1.0' });
-      clock.advance(HOUR);
-      expect(await run('comfy-cli')).toMatchObject({ version: '1.2.0' });
-      expect(await run('cm-cli')).toMatchObject({ version: '1.2.0' });
-    } finally {
-      delete t.services.config.defaultMinReleaseAgeMs;
-    }
-  });
+      expect(await run('comfy-cli')).toMatchObject({
+        version: '1.1.0',
+        yanked: false,
+        yanked_header: null,
+        marker: '1.1.0',
+      });
+      expect(await run('cm-cli')).toMatchObject({ version: '1.1.0', marker: '1.1.0' });
+      // A pin still installs the yanked version, and both the field and the header say why.
+      for (const mode of ['comfy-cli', 'cm-cli'] as const) {
+        expect(await run(mode, '1.2.0')).toMatchObject({
+          version: '1.2.0',
+          yanked: true,
+          yanked_reason: 'Corrupts latents — use 1.1.0',
+          yanked_header: 'Corrupts latents — use 1.1.0',
+          marker: '1.2.0',
+        });
+      }
+    },
+  );
+
+  it(
+    'holds a version published at t0 back from a min_age install at t0 + 71 h and installs it at t0 + 72 h',
+    { timeout: CLIENT_RUNS_MS },
+    async (context) => {
+      if (!pythonAvailable() && !process.env['CI']) return context.skip();
+      const unyank = await fetch(`${baseUrl}/publishers/spinners/nodes/spinner/versions/1.2.0/unyank`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      expect(unyank.status).toBe(200);
+      // comfy-cli cannot send min_age; the operator default is what reaches it (and cm-cli's list).
+      t.services.config.defaultMinReleaseAgeMs = 72 * HOUR;
+      try {
+        clock.advance(71 * HOUR);
+        expect(await run('comfy-cli')).toMatchObject({ version: '1.1.0' });
+        expect(await run('cm-cli')).toMatchObject({ version: '1.1.0' });
+        clock.advance(HOUR);
+        expect(await run('comfy-cli')).toMatchObject({ version: '1.2.0' });
+        expect(await run('cm-cli')).toMatchObject({ version: '1.2.0' });
+      } finally {
+        delete t.services.config.defaultMinReleaseAgeMs;
+      }
+    },
+  );
 });
