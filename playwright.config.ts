@@ -76,7 +76,8 @@ export default defineConfig({
     {
       // Reused when it already runs (a developer's, or the server suites'); else started for the run.
       command:
-        'node node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth --project demo-nodeyard',
+        // With emulator-fast-start.ts loaded first (scripts/lib/auth-emulator.ts, EMULATOR_NODE_ARGS).
+        'node --import ./scripts/lib/emulator-fast-start.ts node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth --project demo-nodeyard',
       url: `http://${emulatorHost}/`,
       reuseExistingServer: true,
       timeout: 120_000,

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { belongsToDataDir, emulatorIdentity, isPortFree, type EmulatorIdentity } from './emulator-identity.ts';
 
 export interface AuthEmulatorSettings {
@@ -62,6 +63,13 @@ export interface LaunchOptions {
 }
 
 const EXPORT_METADATA = 'firebase-export-metadata.json';
+/**
+ * Node arguments for every emulator process we start, before the CLI's path: they load
+ * emulator-fast-start.ts, which makes the emulator compile its request validators as they are needed
+ * (a start ≈ 12 → ≈ 4 CPU-s).
+ */
+export const EMULATOR_NODE_ARGS = ['--import', fileURLToPath(new URL('./emulator-fast-start.ts', import.meta.url))];
+
 /** What firebase-tools prints once every emulator is up and has imported its data. */
 const READY_LINE = 'All emulators ready';
 
@@ -122,7 +130,17 @@ export async function launchAuthEmulator(options: LaunchOptions): Promise<AuthEm
   const logFile = join(home, 'auth-emulator.log');
   const cli = join(options.root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
   if (!existsSync(cli)) throw new Error(`firebase-tools is missing (${cli}): run npm install first.`);
-  const args = [cli, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', identity.configPath];
+  const args = [
+    ...EMULATOR_NODE_ARGS,
+    cli,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    projectId,
+    '--config',
+    identity.configPath,
+  ];
   if (existsSync(join(dataDir, EXPORT_METADATA))) args.push('--import', dataDir);
   args.push('--export-on-exit', dataDir);
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { EMULATOR_NODE_ARGS } from '../../scripts/lib/auth-emulator.ts';
 import { EMULATOR_PROJECT, isEmulatorUp } from './firebase-emulator.ts';
 
 /** Stops the emulator if this call started it; a no-op when one was already running. */
@@ -15,11 +16,15 @@ export async function startSharedEmulator(): Promise<StopEmulator> {
   if (await isEmulatorUp()) return () => {};
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const cli = fileURLToPath(new URL('../../node_modules/firebase-tools/lib/bin/firebase.js', import.meta.url));
-  const child = spawn(process.execPath, [cli, 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT], {
-    cwd: root,
-    stdio: 'ignore',
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [...EMULATOR_NODE_ARGS, cli, 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT],
+    {
+      cwd: root,
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   const stop = () => {
     try {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
