@@ -8,6 +8,7 @@ import {
   SITE_PORT,
 } from './tests/e2e/support/ports.ts';
 import { resolveChromium } from './scripts/lib/chromium-path.ts';
+import { SHARED_EMULATOR_NODE_ARGS } from './tests/support/shared-emulator.ts';
 
 // Browser tests drive the headless shell inside the @sparticuz/chromium npm package (the cheapest
 // measured here), else Debian's Chromium where that one cannot start; never a downloaded browser: these
@@ -75,9 +76,8 @@ export default defineConfig({
   webServer: [
     {
       // Reused when it already runs (a developer's, or the server suites'); else started for the run.
-      command:
-        // With emulator-fast-start.ts loaded first (scripts/lib/auth-emulator.ts, EMULATOR_NODE_ARGS).
-        'node --import ./scripts/lib/emulator-fast-start.ts node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth --project demo-nodeyard',
+      // The same command as the tests' shared emulator (tests/support/shared-emulator.ts), quoted for the shell.
+      command: ['node', ...SHARED_EMULATOR_NODE_ARGS].map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(' '),
       url: `http://${emulatorHost}/`,
       reuseExistingServer: true,
       timeout: 120_000,

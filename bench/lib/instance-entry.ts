@@ -1,5 +1,5 @@
 // One Nodeyard instance (API-only unless asked) in its own process, configured by the environment the parent
-// passes (tests/support/instance-process.ts). Prints one READY line once it serves.
+// passes (bench/lib/instance-process.ts). Prints one READY line once it serves.
 // Registers the module-resolution hooks before the server's modules are loaded (below, with import()).
 import '../../src/server/module-resolution.ts';
 import { execFileSync } from 'node:child_process';

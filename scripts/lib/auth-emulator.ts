@@ -68,7 +68,15 @@ const EXPORT_METADATA = 'firebase-export-metadata.json';
  * emulator-fast-start.ts, which makes the emulator compile its request validators as they are needed
  * (a start ≈ 12 → ≈ 4 CPU-s).
  */
-export const EMULATOR_NODE_ARGS = ['--import', fileURLToPath(new URL('./emulator-fast-start.ts', import.meta.url))];
+const EMULATOR_NODE_ARGS = ['--import', fileURLToPath(new URL('./emulator-fast-start.ts', import.meta.url))];
+
+/** The firebase-tools CLI installed under the repository root. */
+const firebaseCli = (root: string) => join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+
+/** Node's arguments for an Auth emulator (`node <these>`): the preload, the CLI, then `cliArgs`. */
+export function authEmulatorNodeArgs(root: string, cliArgs: readonly string[]): string[] {
+  return [...EMULATOR_NODE_ARGS, firebaseCli(root), 'emulators:start', '--only', 'auth', ...cliArgs];
+}
 
 /** What firebase-tools prints once every emulator is up and has imported its data. */
 const READY_LINE = 'All emulators ready';
@@ -128,19 +136,9 @@ export async function launchAuthEmulator(options: LaunchOptions): Promise<AuthEm
   const dataDir = join(home, 'auth-emulator');
   mkdirSync(home, { recursive: true });
   const logFile = join(home, 'auth-emulator.log');
-  const cli = join(options.root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+  const cli = firebaseCli(options.root);
   if (!existsSync(cli)) throw new Error(`firebase-tools is missing (${cli}): run npm install first.`);
-  const args = [
-    ...EMULATOR_NODE_ARGS,
-    cli,
-    'emulators:start',
-    '--only',
-    'auth',
-    '--project',
-    projectId,
-    '--config',
-    identity.configPath,
-  ];
+  const args = authEmulatorNodeArgs(options.root, ['--project', projectId, '--config', identity.configPath]);
   if (existsSync(join(dataDir, EXPORT_METADATA))) args.push('--import', dataDir);
   args.push('--export-on-exit', dataDir);
 

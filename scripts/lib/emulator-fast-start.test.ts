@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import './emulator-fast-start.ts';
 
-// The emulator processes load this file first (EMULATOR_NODE_ARGS); here it is loaded into the test's
+// The emulator processes load this file first (authEmulatorNodeArgs in auth-emulator.ts); here it is loaded into the test's
 // own process, where the same exegesis module is: what the emulator would compile its API with.
 const require = createRequire(import.meta.url);
 const exegesisOptions = require(

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { EMULATOR_NODE_ARGS } from '../../scripts/lib/auth-emulator.ts';
+import { authEmulatorNodeArgs } from '../../scripts/lib/auth-emulator.ts';
 import { EMULATOR_PROJECT, isEmulatorUp } from './firebase-emulator.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+/** How the shared emulator is started, here and by Playwright when it runs alone (playwright.config.ts). */
+export const SHARED_EMULATOR_NODE_ARGS = authEmulatorNodeArgs(ROOT, ['--project', EMULATOR_PROJECT]);
 
 /** Stops the emulator if this call started it; a no-op when one was already running. */
 export type StopEmulator = () => void;
@@ -14,17 +18,7 @@ export type StopEmulator = () => void;
  */
 export async function startSharedEmulator(): Promise<StopEmulator> {
   if (await isEmulatorUp()) return () => {};
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const cli = fileURLToPath(new URL('../../node_modules/firebase-tools/lib/bin/firebase.js', import.meta.url));
-  const child = spawn(
-    process.execPath,
-    [...EMULATOR_NODE_ARGS, cli, 'emulators:start', '--only', 'auth', '--project', EMULATOR_PROJECT],
-    {
-      cwd: root,
-      stdio: 'ignore',
-      detached: true,
-    },
-  );
+  const child = spawn(process.execPath, SHARED_EMULATOR_NODE_ARGS, { cwd: ROOT, stdio: 'ignore', detached: true });
   const stop = () => {
     try {
       if (child.pid) process.kill(-child.pid, 'SIGTERM');
