@@ -22,6 +22,8 @@ beforeAll(async () => {
   mkdirSync(join(dir, '_astro'));
   writeFileSync(join(dir, '_astro', 'app.js'), script);
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+  mkdirSync(join(dir, 'docs'));
+  writeFileSync(join(dir, 'docs', 'index.html'), '<p>docs</p>');
   const made = await precompressDirectory(dir);
   expect(made.files).toBe(1);
   writeFileSync(join(dir, '_astro', 'late.css'), styles);
@@ -112,6 +114,22 @@ describe('static files with compressed copies', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers['x-not-found']).toBe('page');
     expect(missing.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers a folder by its index.html, with or without the slash; what the build lacks goes to the pages', async () => {
+    for (const path of ['/docs', '/docs/', '/docs/index.html', '/docs/../docs/index.html']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.body.toString(), path).toBe('<p>docs</p>');
+    }
+    for (const path of ['/', '/en/', '/nodes/x', '/docs/other.html', '/_astro', '/robots.txt/', '/%2E%2E/x']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers['x-not-found'], path).toBe('page');
+    }
+    // Read once at start: a file written later is not served (a running server's build does not change).
+    writeFileSync(join(dir, 'late.txt'), 'late');
+    expect((await get('/late.txt')).headers['x-not-found']).toBe('page');
   });
 
   it('never serves a compressed copy by its own name as something else', async () => {

@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync, type Dirent } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import send from 'send';
@@ -35,36 +35,65 @@ function isDirectory(clientDir: string, urlPath: string): boolean {
   }
 }
 
-/** URL paths (`/_astro/app.js`) of the files with compressed copies, and which copies each has. */
-function compressedCopies(clientDir: string): Map<string, StoredEncoding[]> {
-  const copies = new Map<string, StoredEncoding[]>();
-  let entries: string[];
+interface BuiltSite {
+  /** URL paths (`/_astro/app.js`, `/robots.txt`) of every file in the build. */
+  files: Set<string>;
+  /** The files with compressed copies, and which copies each has. */
+  copies: Map<string, StoredEncoding[]>;
+}
+
+/** What the build holds, read once: most requests (every page, every API call) name none of it. */
+function readBuiltSite(clientDir: string): BuiltSite {
+  const site: BuiltSite = { files: new Set(), copies: new Map() };
+  let entries: Dirent[];
   try {
-    entries = readdirSync(clientDir, { recursive: true, encoding: 'utf8' });
+    entries = readdirSync(clientDir, { recursive: true, withFileTypes: true });
   } catch {
     // No build yet (the API alone, or tests): nothing to send.
-    return copies;
+    return site;
   }
-  const present = new Set(entries.map((entry) => `/${entry.split(path.sep).join('/')}`));
-  for (const file of present) {
+  for (const entry of entries) {
+    if (entry.isDirectory()) continue;
+    const relative = path.relative(clientDir, path.join(entry.parentPath, entry.name));
+    site.files.add(`/${relative.split(path.sep).join('/')}`);
+  }
+  for (const file of site.files) {
     if (!(path.posix.extname(file) in PRECOMPRESSED_CONTENT_TYPES)) continue;
-    const encodings = (['br', 'gzip'] as const).filter((encoding) => present.has(file + ENCODING_SUFFIX[encoding]));
-    if (encodings.length > 0) copies.set(file, encodings);
+    const encodings = (['br', 'gzip'] as const).filter((encoding) => site.files.has(file + ENCODING_SUFFIX[encoding]));
+    if (encodings.length > 0) site.copies.set(file, encodings);
   }
-  return copies;
+  return site;
+}
+
+/**
+ * False when the path can name nothing in the build, so the pages answer without a look at the disk
+ * (an lstat and a `send` stat per page view and API call before). A path that does not decode is
+ * left to `send`, which answers it as it always has.
+ */
+function mayNameBuiltFile(site: BuiltSite, urlPath: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return true;
+  }
+  const normalized = path.posix.normalize(decoded.startsWith('/') ? decoded : `/${decoded}`);
+  // A folder is answered by its index.html, with or without the trailing slash.
+  return site.files.has(normalized) || site.files.has(`${normalized.replace(/\/$/, '')}/index.html`);
 }
 
 /** Serves the file a request names, else calls `notFound` (a page route or the 404 page answers then). */
 export function createStaticFiles(clientDir: string) {
   // Read once: the build directory does not change under a running server.
-  const copies = compressedCopies(clientDir);
+  const site = readBuiltSite(clientDir);
   return (req: http.IncomingMessage, res: http.ServerResponse, notFound: () => void): void => {
     const url = (req.url ?? '/').split('#')[0]!;
     const queryAt = url.indexOf('?');
     const urlPath = queryAt >= 0 ? url.slice(0, queryAt) : url;
+    if (!mayNameBuiltFile(site, urlPath)) return notFound();
     const pathname = isDirectory(clientDir, urlPath) && !urlPath.endsWith('/') ? `${urlPath}/index.html` : urlPath;
     const normalized = path.posix.normalize(pathname.startsWith('/') ? pathname : `/${pathname}`);
-    const available = copies.get(normalized);
+    const available = site.copies.get(normalized);
     const wanted = available ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
     // A copy is missing only where its encoding did not shrink the file: that client gets it compressed live.
     const encoding = wanted !== 'identity' && available?.includes(wanted) ? wanted : null;

@@ -37,15 +37,20 @@ export async function axeViolations(page: Page, { tags = WCAG_AA, label }: AxeOp
   // on the node page's Report button, which hydrates when the browser is idle).
   await waitForHydration(page);
   // Colours measured mid-transition (a button fading in as it is enabled) are neither state's colours.
-  // Endless ones (spinners) never finish, so only those with an end are awaited.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // Endless ones (spinners) never finish, so only those with an end are awaited. One cancelled midway
+  // (its element re-rendered, or a new transition replacing it) rejects `finished` with an AbortError:
+  // it is over, but whatever replaced it may still run, so the page is looked at again.
+  await page.evaluate(async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished),
-    ),
-  );
+        .filter(
+          (animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   // axe runs inside the page (what @axe-core/playwright calls legacy mode). Its default mode finishes
   // each check in a fresh blank page: three to four times the cost, for cross-origin frames, which our
   // pages do not have. Child frames get axe too, so same-origin frames are checked with the page; a
