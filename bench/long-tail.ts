@@ -74,7 +74,6 @@ async function prepare(driver: string): Promise<Record<string, string>> {
     // As the Docker image runs (React's production build renders the pages); no auth emulator with it.
     NODE_ENV: 'production',
     FIREBASE_AUTH_EMULATOR_HOST: '',
-    ...(PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(PROFILE_DIR, driver)}` } : {}),
   };
 }
 
@@ -142,7 +141,10 @@ console.log(`bench:long-tail on ${cpus().length} cores, ${CONNECTIONS} clients, 
 const table: string[] = [];
 for (const driver of DRIVERS) {
   const env = await prepare(driver);
-  const instance = await startInstance(env, 300_000);
+  // Node refuses --cpu-prof in NODE_OPTIONS: the profile flags go on the instance's command line.
+  const instance = await startInstance(env, 300_000, {
+    extraNodeFlags: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, driver)}`] : [],
+  });
   try {
     const ids: string[] = [];
     for (let page = 1; ids.length < PAGES; page++) {

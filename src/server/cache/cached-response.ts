@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, gzip } from 'node:zlib';
 import { brotliOptions } from './brotli-options.ts';
 import { declaredCacheKeys, SURROGATE_KEY_HEADER } from './cache-keys.ts';
 import { OWN_HEADERS, sharedHeaders, type SharedHeaders } from './shared-headers.ts';
+import { brotliOneAtATime, gzipOneAtATime, unbrotliOneAtATime } from './zlib-one-at-a-time.ts';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -55,11 +54,8 @@ export interface CachedResponse {
   cost: EntryCost;
 }
 
-const brotli = promisify(brotliCompress);
-const unbrotli = promisify(brotliDecompress);
-const gzipAsync = promisify(gzip);
-
-// Compressed once per render and then served many times, in the zlib thread pool (off the event loop).
+// Compressed once per render and then served many times, in the zlib thread pool (off the event loop),
+// one at a time (zlib-one-at-a-time.ts says why).
 // The stored copy is what fills memory, so it uses a higher brotli quality than a one-off answer.
 const STORED_QUALITY = 7;
 const ONE_OFF_QUALITY = 5;
@@ -107,8 +103,8 @@ export function isCompressible(contentType: string | undefined, length: number):
 
 /** Compresses one body for one encoding (for answers that are not kept). */
 export function encodeBody(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === 'br') return brotli(body, brotliOptions(ONE_OFF_QUALITY, body.length));
-  if (encoding === 'gzip') return gzipAsync(body);
+  if (encoding === 'br') return brotliOneAtATime(body, brotliOptions(ONE_OFF_QUALITY, body.length));
+  if (encoding === 'gzip') return gzipOneAtATime(body);
   return Promise.resolve(body);
 }
 
@@ -117,8 +113,8 @@ export async function bodyFor(entry: CachedResponse, encoding: Encoding): Promis
   if (entry.stored === 'identity' || encoding === 'br') return entry.body;
   const kept = entry.derived[encoding];
   if (kept) return kept;
-  const plain = entry.derived.identity ?? (await unbrotli(entry.body));
-  return encoding === 'gzip' ? gzipAsync(plain) : plain;
+  const plain = entry.derived.identity ?? (await unbrotliOneAtATime(entry.body));
+  return encoding === 'gzip' ? gzipOneAtATime(plain) : plain;
 }
 
 /** The encoding an entry is sent in for a client that negotiated `encoding`. */
@@ -165,7 +161,7 @@ export async function buildCachedResponse(input: {
   shared.push('vary', mergedVary(headers['vary']));
 
   const compress = isCompressible(headerValues(headers['content-type'])[0], body.length);
-  const stored = compress ? await brotli(body, brotliOptions(STORED_QUALITY, body.length)) : body;
+  const stored = compress ? await brotliOneAtATime(body, brotliOptions(STORED_QUALITY, body.length)) : body;
   const tags = declaredCacheKeys(headers[SURROGATE_KEY_HEADER]);
   const cost: EntryCost = {
     body: stored.length,
