@@ -8,6 +8,7 @@ import {
   SITE_PORT,
 } from './tests/e2e/support/ports.ts';
 import { resolveChromium } from './scripts/lib/chromium-path.ts';
+import { pgliteTemplateFile } from './tests/support/pglite-template.ts';
 import { SHARED_EMULATOR_NODE_ARGS } from './tests/support/shared-emulator.ts';
 
 // Browser tests drive the headless shell inside the @sparticuz/chromium npm package (the cheapest
@@ -24,6 +25,11 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 const port = SITE_PORT;
+// The site server's embedded database starts from the migrated template the server suites use (made
+// once per set of migrations; npm test makes it before its lanes): ≈ 7 CPU-s less than initdb and
+// every migration at each run's start. bench/lib/instance-entry.ts unpacks it the same way.
+const template = await pgliteTemplateFile();
+const quoted = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;
 // A run on its own port (parallel local runs) also gets its own build and data directories.
 const isolated = process.env['E2E_PORT'] !== undefined;
 const dataDir = isolated ? `.e2e-data/${port}` : '.e2e-data';
@@ -77,14 +83,14 @@ export default defineConfig({
     {
       // Reused when it already runs (a developer's, or the server suites'); else started for the run.
       // The same command as the tests' shared emulator (tests/support/shared-emulator.ts), quoted for the shell.
-      command: ['node', ...SHARED_EMULATOR_NODE_ARGS].map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`).join(' '),
+      command: ['node', ...SHARED_EMULATOR_NODE_ARGS].map(quoted).join(' '),
       url: `http://${emulatorHost}/`,
       reuseExistingServer: true,
       timeout: 120_000,
     },
     {
       // A throw-away data dir per run, so browser tests never see (or touch) a developer's registry.
-      command: `rm -rf ${dataDir} && node --max-semi-space-size=32 scripts/start.ts`,
+      command: `rm -rf ${dataDir} && mkdir -p ${dataDir}/db && tar -xf ${quoted(template)} -C ${dataDir}/db && node --max-semi-space-size=32 scripts/start.ts`,
       url: `http://127.0.0.1:${port}/en/`,
       env: {
         PORT: String(port),

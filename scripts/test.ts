@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { pgliteTemplateFile } from '#test/pglite-template.ts';
 import { startSharedEmulator } from '#test/shared-emulator.ts';
 import { resolveChromium } from './lib/chromium-path.ts';
 
@@ -22,6 +23,8 @@ interface Step {
   nice: number;
   /** Print as it goes (one lane only, or the outputs interleave). */
   live: boolean;
+  /** Starts once the tests' shared fixtures are ready (the auth emulator, the PGlite template, Chromium). */
+  tests?: true;
 }
 
 interface Outcome {
@@ -70,9 +73,9 @@ const machineAtStart = machineCpu();
 const LANES: Step[][] = [
   [
     { name: 'build', script: 'build:site', nice: 0, live: false },
-    { name: 'playwright', script: 'test:e2e', nice: 0, live: true },
+    { name: 'playwright', script: 'test:e2e', nice: 0, live: true, tests: true },
   ],
-  [{ name: 'vitest', script: 'test:profile', nice: 0, live: false }],
+  [{ name: 'vitest', script: 'test:profile', nice: 0, live: false, tests: true }],
   [
     { name: 'lint', script: 'lint', nice: 19, live: false },
     { name: 'typecheck', script: 'typecheck', nice: 19, live: false },
@@ -114,7 +117,10 @@ function runStep(step: Step): Promise<Outcome> {
 
 async function lane(steps: Step[]): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
-  for (const step of steps) outcomes.push(await runStep(step));
+  for (const step of steps) {
+    if (step.tests) await fixtures;
+    outcomes.push(await runStep(step));
+  }
   return outcomes;
 }
 
@@ -124,16 +130,22 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 const loadAtStart = load();
-// One auth emulator for both the server and the browser lane, owned here: the lane that started it
-// would otherwise stop it when it ends, under the other lane's running tests.
-const stopEmulator = await startSharedEmulator();
-// On a fresh machine the packaged Chromium is unpacked on first use, by whichever process asks first,
-// and not atomically: unpacked here, before the lanes, a browser test and chromium-path.test.ts never
-// find a half-written binary.
-await resolveChromium();
+// The tests' shared fixtures, made while the site build and lint start (those do not need them):
+// - one auth emulator for both the server and the browser lane, owned here: the lane that started it
+//   would otherwise stop it when it ends, under the other lane's running tests;
+// - the migrated PGlite template (tests/support/pglite-template.ts): the server lane's first workers
+//   would each make it at once, and the browser lane's server starts from it (playwright.config.ts);
+// - Chromium: on a fresh machine the packaged one is unpacked on first use, by whichever process asks
+//   first, and not atomically: unpacked here, a browser test and chromium-path.test.ts never find a
+//   half-written binary.
+let stopEmulator: (() => void) | undefined;
+const fixtures = (async () => {
+  [stopEmulator] = await Promise.all([startSharedEmulator(), pgliteTemplateFile()]);
+  await resolveChromium();
+})();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    stopEmulator();
+    stopEmulator?.();
     process.exit(130);
   });
 }
@@ -169,5 +181,5 @@ if (machineAtStart && machineAtEnd) {
     `  machine     ${spent('busy')} s busy (${spent('system')} s of it in the kernel), ${spent('idle')} s idle, ${spent('steal')} s stolen, over all cores`,
   );
 }
-stopEmulator();
+stopEmulator?.();
 process.exit(outcomes.every((outcome) => outcome.ok) ? 0 : 1);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../src/server/db/client.ts';
 
 // Every server test file starts from a fresh in-memory PGlite. Running initdb and the migrations for
 // each of them cost most of the suite's time (initdb alone is seconds, tens of seconds on a busy
@@ -39,6 +38,8 @@ export async function pgliteTemplate(): Promise<Blob> {
 export async function pgliteTemplateFile(): Promise<string> {
   const file = join(tmpdir(), `nodeyard-pglite-template-${migrationsHash()}.tar`);
   if (!existsSync(file)) {
+    // Loaded only to make one: Playwright's config asks for the file in every worker, where it exists.
+    const { openDatabase } = await import('../../src/server/db/client.ts');
     const database = await openDatabase({ driver: 'pglite' });
     const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
     const dump = await client.dumpDataDir('none');
