@@ -42,7 +42,7 @@ interface BuiltSite {
   copies: Map<string, StoredEncoding[]>;
 }
 
-/** What the build holds, read once: most requests (every page, every API call) name none of it. */
+/** What the build holds, read once: most requests that reach it (every page render) name none of it. */
 function readBuiltSite(clientDir: string): BuiltSite {
   const site: BuiltSite = { files: new Set(), copies: new Map() };
   let entries: Dirent[];
@@ -67,7 +67,7 @@ function readBuiltSite(clientDir: string): BuiltSite {
 
 /**
  * False when the path can name nothing in the build, so the pages answer without a look at the disk
- * (an lstat and a `send` stat per page view and API call before). A path that does not decode is
+ * (an lstat and a `send` stat per page render before). A path that does not decode is
  * left to `send`, which answers it as it always has.
  */
 function mayNameBuiltFile(site: BuiltSite, urlPath: string): boolean {
