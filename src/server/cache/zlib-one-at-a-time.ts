@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, gzip, type BrotliOptions, type ZlibOptions } from 'node:zlib';
+import { brotliCompress, brotliDecompress, gzip, type BrotliOptions } from 'node:zlib';
 
 // The response cache's compressions run in zlib's thread pool, one after another. Side by side they
 // cost several times the CPU: each brotli encoder allocates megabytes of tables, and with several
@@ -23,4 +23,4 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
 
 export const brotliOneAtATime = (body: Buffer, options: BrotliOptions) => queued(() => brotliAsync(body, options));
 export const unbrotliOneAtATime = (body: Buffer) => queued(() => unbrotliAsync(body));
-export const gzipOneAtATime = (body: Buffer, options: ZlibOptions = {}) => queued(() => gzipAsync(body, options));
+export const gzipOneAtATime = (body: Buffer) => queued(() => gzipAsync(body));

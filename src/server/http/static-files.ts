@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, type Dirent } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import send from 'send';
@@ -17,23 +17,6 @@ type StoredEncoding = 'br' | 'gzip';
 
 const ASSETS_PREFIX = '/_astro/';
 const ENCODING_SUFFIX: Record<StoredEncoding, string> = { br: '.br', gzip: '.gz' };
-
-function isDirectory(clientDir: string, urlPath: string): boolean {
-  let fsPath = urlPath;
-  try {
-    fsPath = decodeURI(fsPath);
-  } catch {
-    // send() answers a path it cannot decode itself.
-  }
-  const resolved = path.resolve(path.join(clientDir, fsPath));
-  const root = path.resolve(clientDir);
-  if (resolved !== root && !resolved.startsWith(root + path.sep)) return false;
-  try {
-    return lstatSync(resolved).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 interface BuiltSite {
   /** URL paths (`/_astro/app.js`, `/robots.txt`) of every file in the build. */
@@ -66,20 +49,22 @@ function readBuiltSite(clientDir: string): BuiltSite {
 }
 
 /**
- * False when the path can name nothing in the build, so the pages answer without a look at the disk
- * (an lstat and a `send` stat per page render before). A path that does not decode is
- * left to `send`, which answers it as it always has.
+ * What to hand to `send` for a request's path: the path itself, or its folder's index.html. Null when it
+ * names nothing in the build, so the pages answer without a look at the disk (an lstat and a `send`
+ * stat per page render before). A path that does not decode goes to `send` as it is, which answers it.
  */
-function mayNameBuiltFile(site: BuiltSite, urlPath: string): boolean {
+function builtPath(site: BuiltSite, urlPath: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
-    return true;
+    return urlPath;
   }
   const normalized = path.posix.normalize(decoded.startsWith('/') ? decoded : `/${decoded}`);
+  if (site.files.has(normalized)) return urlPath;
   // A folder is answered by its index.html, with or without the trailing slash.
-  return site.files.has(normalized) || site.files.has(`${normalized.replace(/\/$/, '')}/index.html`);
+  if (!site.files.has(`${normalized.replace(/\/$/, '')}/index.html`)) return null;
+  return urlPath.endsWith('/') ? urlPath : `${urlPath}/index.html`;
 }
 
 /** Serves the file a request names, else calls `notFound` (a page route or the 404 page answers then). */
@@ -90,8 +75,8 @@ export function createStaticFiles(clientDir: string) {
     const url = (req.url ?? '/').split('#')[0]!;
     const queryAt = url.indexOf('?');
     const urlPath = queryAt >= 0 ? url.slice(0, queryAt) : url;
-    if (!mayNameBuiltFile(site, urlPath)) return notFound();
-    const pathname = isDirectory(clientDir, urlPath) && !urlPath.endsWith('/') ? `${urlPath}/index.html` : urlPath;
+    const pathname = builtPath(site, urlPath);
+    if (pathname === null) return notFound();
     const normalized = path.posix.normalize(pathname.startsWith('/') ? pathname : `/${pathname}`);
     const available = site.copies.get(normalized);
     const wanted = available ? negotiateEncoding(req.headers['accept-encoding']) : 'identity';
