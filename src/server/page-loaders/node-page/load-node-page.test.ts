@@ -105,6 +105,27 @@ describe('loadNodePage', () => {
     expect((await found(t, 'Acme-Pack')).provenance).toBeNull();
   });
 
+  it('says where the latest version was built (read with the node), named or not', async () => {
+    const { db } = t.services;
+    await insertNode(db, { id: 'built-latest', publisherId: 'acme' });
+    const version = await insertVersion(db, { nodeId: 'built-latest', version: '3.0.0' });
+    await db.insert(versionProvenance).values({
+      nodeVersionId: version.id,
+      issuer: 'https://token.actions.githubusercontent.com',
+      repository: 'acme/built-latest',
+      commitSha: 'b'.repeat(40),
+      workflowRef: 'acme/built-latest/.github/workflows/ship.yml@refs/heads/main',
+    });
+    const expected = {
+      repository: 'acme/built-latest',
+      commit: 'b'.repeat(40),
+      workflow: 'ship.yml',
+      commitUrl: `https://github.com/acme/built-latest/commit/${'b'.repeat(40)}`,
+    };
+    expect((await found(t, 'built-latest')).provenance).toEqual(expected);
+    expect((await found(t, 'built-latest', 'v3.0.0')).provenance).toEqual(expected);
+  });
+
   it('shows the latest Active version, all public versions newest first, and its classes', async () => {
     const data = await found(t, 'Acme-Pack');
     expect(data.node).toMatchObject({ id: 'Acme-Pack', publisher: { id: 'acme', name: 'Acme Tools' } });

@@ -3,19 +3,18 @@ import { listPackCollisions, type PackCollision } from '../../services/moderatio
 export type { PackCollision } from '../../services/moderation/pack-collisions.ts';
 import { listVersionWarnings, type VersionWarnings } from '../../services/moderation/version-warnings.ts';
 export type { VersionWarnings } from '../../services/moderation/version-warnings.ts';
-import { findNode } from '../../services/nodes/find-node.ts';
+import { findNodePageHead, type NodePageHead } from '../../services/nodes/node-page-head.ts';
 import { listDailyDownloads } from '../../services/nodes/daily-downloads.ts';
-import { loadNodeBundles } from '../../services/nodes/load-bundles.ts';
-import { isUnclaimedPublisher } from '../../services/publishers/unclaimed.ts';
 import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
 import { toApiNodeVersion, type ApiNodeVersion } from '../../services/serialize/node-version.ts';
 import { DEFAULT_LISTED_STATUSES, listNodeVersions } from '../../services/versions/list-node-versions.ts';
 import { normalizeVersion } from '../../services/versions/semver.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import type { NodeVersionRow } from '../../db/rows.ts';
 import { classView, type ClassView } from './class-signature.ts';
 import { fillDays, type DailyCount } from './downloads-chart.ts';
 import { loadNodeSecurity, type NodeSecurity } from './load-node-security.ts';
-import { findVersionReadme, loadReadmeHtml } from './readme/load-readme.ts';
+import { loadReadmeHtml } from './readme/load-readme.ts';
 import { findProvenanceSummary, type ProvenanceSummary } from '../../services/trusted-publishing/load-provenance.ts';
 
 /** More classes than this are summarised as "and N more" (a page, not a catalogue). */
@@ -95,16 +94,15 @@ export type NodePageResult =
 
 function pickSelected(versions: VersionEntry[], latest: VersionEntry | null, requested: string | null) {
   if (requested) {
-    const wanted = normalizeVersion(requested) ?? requested.trim();
-    const match = versions.find((entry) => entry.version.version === wanted);
+    const match = versions.find((entry) => entry.version.version === requested);
     if (match) return { selected: match, missing: false };
   }
-  return { selected: latest ?? versions[0] ?? null, missing: requested !== null && requested.trim() !== '' };
+  return { selected: latest ?? versions[0] ?? null, missing: requested !== null };
 }
 
-async function loadClasses(services: AppDeps, selected: VersionEntry | null, catalog: string[]) {
-  if (selected) {
-    const { rows, total } = await listVersionComfyNodes(services.db, selected.version.id, {
+async function loadClasses(services: AppDeps, versionId: string | null, catalog: string[]) {
+  if (versionId) {
+    const { rows, total } = await listVersionComfyNodes(services.db, versionId, {
       page: 1,
       limit: MAX_CLASSES_SHOWN,
     });
@@ -120,9 +118,39 @@ async function loadDownloads(services: AppDeps, nodeId: string): Promise<DailyCo
   return fillDays(await listDailyDownloads(services.db, nodeId, since), now, CHART_DAYS);
 }
 
+/** What the page shows of the version it shows: its classes, provenance, collisions and advisories. */
+async function loadShownVersion(services: AppDeps, head: NodePageHead, shown: NodeVersionRow | undefined) {
+  const { db } = services;
+  const row = head.bundle.node;
+  const banned = row.status === 'NodeStatusBanned';
+  const isLatest = shown !== undefined && shown.id === row.latestVersionId;
+  const [classes, provenance, collisions, security] = await Promise.all([
+    loadClasses(services, shown?.id ?? null, row.catalogComfyNodeNames),
+    // The latest version's provenance came with the node.
+    !shown || banned ? null : isLatest ? head.latestProvenanceSummary : findProvenanceSummary(db, shown.id),
+    shown ? listPackCollisions(db, shown.id) : [],
+    // The shown version's row carries its declared dependencies: the security loader need not read them.
+    loadNodeSecurity(
+      db,
+      row,
+      shown ? { id: shown.id, version: shown.version, dependencies: shown.dependencies } : null,
+    ),
+  ]);
+  return { classes, provenance, collisions, security };
+}
+
+/** The version ?version= names, normalised (null when it names none). */
+function requestedVersion(requested: string | null): string | null {
+  if (!requested || requested.trim() === '') return null;
+  return normalizeVersion(requested) ?? requested.trim();
+}
+
 /**
- * Everything the node page shows, in a handful of queries (the page calls nothing else). Unknown and deleted nodes are not found;
- * a banned node is found (the page explains the ban) but nothing of it is downloadable.
+ * Everything the node page shows, in two rounds of queries (the page calls nothing else): the node with
+ * its latest version, publisher, README and provenance in one query, then its versions, downloads and what
+ * the shown version needs side by side (a third round only when ?version= names another version). Unknown
+ * and deleted nodes are not found; a banned node is found (the page explains the ban) but nothing of it is
+ * downloadable.
  */
 export async function loadNodePage(
   services: AppDeps,
@@ -130,18 +158,26 @@ export async function loadNodePage(
 ): Promise<NodePageResult> {
   const { db, config } = services;
   if (input.nodeId.length === 0 || input.nodeId.length > 200) return { kind: 'not-found' };
-  const row = await findNode(db, input.nodeId);
-  if (!row || row.status === 'NodeStatusDeleted') return { kind: 'not-found' };
+  const head = await findNodePageHead(db, input.nodeId);
+  const row = head?.bundle.node;
+  if (!head || !row || row.status === 'NodeStatusDeleted') return { kind: 'not-found' };
   if (row.id !== input.nodeId) return { kind: 'moved', nodeId: row.id };
 
   const banned = row.status === 'NodeStatusBanned';
-  const [[bundle], listed, unclaimed, downloads, storedReadme] = await Promise.all([
-    loadNodeBundles(db, [row]),
+  // The latest version as the public sees it (a deleted or banned one is not listed).
+  const latestRow = head.bundle.latest?.version;
+  const latestListed = latestRow && DEFAULT_LISTED_STATUSES.includes(latestRow.status) ? latestRow : undefined;
+  // Usually the page shows the latest version, known already: what it shows of it is read beside the
+  // version list instead of after it.
+  const requested = requestedVersion(input.version);
+  const latestShown =
+    latestListed && (requested ?? latestListed.version) === latestListed.version ? latestListed : undefined;
+  const [listed, downloads, readmeHtml, latestParts] = await Promise.all([
     listNodeVersions(db, row.id, DEFAULT_LISTED_STATUSES),
-    isUnclaimedPublisher(db, row.publisherId),
     loadDownloads(services, row.id),
-    // The README rendered at scan time, read now rather than after the versions (one round fewer).
-    banned ? Promise.resolve(null) : findVersionReadme(services, row.latestVersionId),
+    // A banned pack's README may be the very thing it was banned for: it is not shown.
+    latestListed && !banned ? loadReadmeHtml(services, latestListed, row.repository, head.latestReadme) : null,
+    latestShown ? loadShownVersion(services, head, latestShown) : undefined,
   ]);
   const versions: VersionEntry[] = listed.map(({ version, hasArchive, sha256 }) => ({
     version: toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason: false }),
@@ -155,9 +191,8 @@ export async function loadNodePage(
     latest && latest.version.deprecated
       ? (versions.find((entry) => entry.downloadable && entry.version.deprecated !== true) ?? null)
       : latest;
-  const { selected, missing } = pickSelected(versions, latest, input.version);
+  const { selected, missing } = pickSelected(versions, latest, requested);
   const selectedRow = listed.find((entry) => entry.version.id === selected?.version.id)?.version;
-  const latestRow = listed.find((entry) => entry.version.id === row.latestVersionId)?.version;
   const quarantined = listed
     .map((entry) => entry.version)
     .filter((version) => version.quarantinedAt && version.status === 'NodeVersionStatusActive')
@@ -167,20 +202,9 @@ export async function loadNodePage(
   const warnedVersions = banned
     ? []
     : versions.filter((entry) => entry.version.status === 'NodeVersionStatusActive').map((entry) => entry.version.id);
-  const [classes, readmeHtml, warnings, provenance, collisions, security] = await Promise.all([
-    loadClasses(services, selected, row.catalogComfyNodeNames),
-    // A banned pack's README may be the very thing it was banned for: it is not shown.
-    latestRow && !banned ? loadReadmeHtml(services, latestRow, row.repository, storedReadme) : Promise.resolve(null),
+  const [{ classes, provenance, collisions, security }, warnings] = await Promise.all([
+    latestParts && selectedRow?.id === latestShown?.id ? latestParts : loadShownVersion(services, head, selectedRow),
     listVersionWarnings(db, warnedVersions),
-    selected && !banned ? findProvenanceSummary(db, selected.version.id) : Promise.resolve(null),
-    selected ? listPackCollisions(db, selected.version.id) : Promise.resolve([]),
-    loadNodeSecurity(
-      db,
-      row,
-      // The selected version's row (there is one whenever a version is selected) carries its declared
-      // dependencies: the security loader need not read them.
-      selectedRow ? { id: selectedRow.id, version: selectedRow.version, dependencies: selectedRow.dependencies } : null,
-    ),
   ]);
 
   const pick = (fromVersion: string[] | undefined, fromNode: string[]) =>
@@ -188,15 +212,15 @@ export async function loadNodePage(
   return {
     kind: 'found',
     data: {
-      node: toApiNode(bundle!, config, { includeStatusReason: false }),
-      unclaimed,
-      claimLink: unclaimed && !banned,
+      node: toApiNode(head.bundle, config, { includeStatusReason: false }),
+      unclaimed: head.unclaimed,
+      claimLink: head.unclaimed && !banned,
       banned,
       withheld: !banned && row.withheld,
       quarantine: quarantined && !banned ? { version: quarantined.version, since: quarantined.quarantinedAt! } : null,
       provenance,
       deprecated: latest?.version.deprecated === true,
-      deprecationMessage: latest?.version.deprecated === true ? (latestRow?.deprecationMessage ?? '') : '',
+      deprecationMessage: latest?.version.deprecated === true ? (latestListed?.deprecationMessage ?? '') : '',
       latest,
       recommended,
       versions,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { advisories, advisoryAffected, nodeVersions } from '../../db/schema/index.ts';
 import type { AdvisoryRow, AffectedRow } from './load-advisories.ts';
 import { parsePythonRequirement } from './python-requirement.ts';
@@ -28,8 +29,9 @@ export interface NodeAdvisories {
 /** A version by id, or its declared dependencies when the caller has read them (one query fewer). */
 type VersionDependencies = string | { dependencies: readonly string[] };
 
-async function packAdvisories(db: Db, packId: string): Promise<PackAdvisory[]> {
-  const rows = await db
+// Built once (db/prepared.ts): every cold node page reads it.
+const packStatement = preparedPerDb((db) =>
+  db
     .select({ affected: advisoryAffected, advisory: advisories })
     .from(advisoryAffected)
     .innerJoin(advisories, eq(advisories.id, advisoryAffected.advisoryId))
@@ -37,9 +39,14 @@ async function packAdvisories(db: Db, packId: string): Promise<PackAdvisory[]> {
       and(
         isNull(advisories.withdrawnAt),
         eq(advisoryAffected.ecosystem, 'Nodeyard'),
-        eq(sql`lower(${advisoryAffected.package})`, packId.toLowerCase()),
+        eq(sql`lower(${advisoryAffected.package})`, sql.placeholder('packId')),
       ),
-    );
+    )
+    .prepare('pack_advisories'),
+);
+
+async function packAdvisories(db: Db, packId: string): Promise<PackAdvisory[]> {
+  const rows = await packStatement(db).execute({ packId: packId.toLowerCase() });
   const byId = new Map<string, PackAdvisory>();
   for (const row of rows) {
     const entry = byId.get(row.advisory.id) ?? { advisory: row.advisory, affected: [] };

@@ -1,5 +1,6 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { comfyNodeCollisions, nodes } from '../../db/schema/index.ts';
 
 export interface PackCollision {
@@ -9,17 +10,28 @@ export interface PackCollision {
   classes: string[];
 }
 
+// Built once (db/prepared.ts): every cold node page reads it.
+const collisionsStatement = preparedPerDb((db) =>
+  db
+    .select({ nodeId: nodes.id, name: nodes.name, className: comfyNodeCollisions.comfyNodeName })
+    .from(comfyNodeCollisions)
+    .innerJoin(nodes, eq(nodes.id, comfyNodeCollisions.otherNodeId))
+    .where(
+      and(
+        eq(comfyNodeCollisions.nodeVersionId, sql.placeholder('nodeVersionId')),
+        ne(nodes.status, 'NodeStatusDeleted'),
+      ),
+    )
+    .orderBy(asc(nodes.id), asc(comfyNodeCollisions.comfyNodeName))
+    .prepare('pack_collisions'),
+);
+
 /**
  * Which other packs define the same node classes as this version (recorded by the moderation
  * pipeline), grouped by pack. Deleted packs are left out: nobody can install them any more.
  */
 export async function listPackCollisions(db: Db, nodeVersionId: string): Promise<PackCollision[]> {
-  const rows = await db
-    .select({ nodeId: nodes.id, name: nodes.name, className: comfyNodeCollisions.comfyNodeName })
-    .from(comfyNodeCollisions)
-    .innerJoin(nodes, eq(nodes.id, comfyNodeCollisions.otherNodeId))
-    .where(and(eq(comfyNodeCollisions.nodeVersionId, nodeVersionId), ne(nodes.status, 'NodeStatusDeleted')))
-    .orderBy(asc(nodes.id), asc(comfyNodeCollisions.comfyNodeName));
+  const rows = await collisionsStatement(db).execute({ nodeVersionId });
   const byNode = new Map<string, PackCollision>();
   for (const row of rows) {
     const entry = byNode.get(row.nodeId) ?? { nodeId: row.nodeId, name: row.name || row.nodeId, classes: [] };

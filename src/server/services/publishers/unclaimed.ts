@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { publisherPermissions, publishers } from '../../db/schema/index.ts';
 
@@ -32,4 +32,13 @@ export async function isUnclaimedPublisher(db: Db, publisherId: string): Promise
     .where(eq(publisherPermissions.publisherId, publisherId))
     .limit(1);
   return !member;
+}
+
+/**
+ * isUnclaimedPublisher as an expression over a publisher id column, for a query that reads the node
+ * beside it (services/nodes/node-page-head.ts): the same rule, without a round trip of its own.
+ */
+export function unclaimedPublisherSql(publisherId: AnyColumn): SQL<boolean> {
+  return sql<boolean>`(${publisherId} = ${UNCLAIMED_PUBLISHER_ID} or not exists (
+    select 1 from ${publisherPermissions} where ${publisherPermissions.publisherId} = ${publisherId}))`;
 }

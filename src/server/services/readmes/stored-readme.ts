@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { SignImageUrl } from '../../../lib/images/image-url.ts';
 import type { Db } from '../../db/client.ts';
-import { archiveReadmes, nodeVersions } from '../../db/schema/index.ts';
+import { archiveReadmes } from '../../db/schema/index.ts';
 import { findReadme } from './find-readme.ts';
 import { MAX_MARKDOWN_CHARS, renderReadme } from './render-readme.ts';
 import { repositoryBases } from './repository-urls.ts';
@@ -22,8 +22,16 @@ export interface ReadmeRenderContext {
  * URL alike, so stored image sources stay valid; it reveals nothing of the secret.
  */
 export function signerFingerprint(sign: SignImageUrl): string {
-  return sign('nodeyard stored readme', 0, 'inside');
+  let fingerprint = fingerprints.get(sign);
+  if (fingerprint === undefined) {
+    fingerprint = sign('nodeyard stored readme', 0, 'inside');
+    fingerprints.set(sign, fingerprint);
+  }
+  return fingerprint;
 }
+
+// One HMAC per signer, not one per node page: a signer is a fixed function of its secret for its lifetime.
+const fingerprints = new WeakMap<SignImageUrl, string>();
 
 /** The README markdown of a pack archive (cut to what is rendered), or null when it has none. */
 export function extractReadme(zip: Uint8Array): string | null {
@@ -62,7 +70,8 @@ export async function storeArchiveReadme(
   return html;
 }
 
-const storedColumns = {
+/** The columns of a stored README row (node-page-head.ts selects them beside the latest version). */
+export const storedReadmeColumns = {
   archiveId: archiveReadmes.archiveId,
   markdown: archiveReadmes.markdown,
   html: archiveReadmes.html,
@@ -81,23 +90,9 @@ export interface StoredReadme {
 /** The stored row of an archive's README, or undefined when none was stored yet. */
 export async function findStoredReadme(db: Db, archiveId: string): Promise<StoredReadme | undefined> {
   const [row] = await db
-    .select(storedColumns)
+    .select(storedReadmeColumns)
     .from(archiveReadmes)
     .where(eq(archiveReadmes.archiveId, archiveId))
-    .limit(1);
-  return row;
-}
-
-/**
- * The stored README of a version's archive, by version id: the node page asks for it beside its other
- * first queries (it knows the latest version's id before it has read the version row).
- */
-export async function findStoredReadmeOfVersion(db: Db, versionId: string): Promise<StoredReadme | undefined> {
-  const [row] = await db
-    .select(storedColumns)
-    .from(nodeVersions)
-    .innerJoin(archiveReadmes, eq(archiveReadmes.archiveId, nodeVersions.archiveId))
-    .where(eq(nodeVersions.id, versionId))
     .limit(1);
   return row;
 }

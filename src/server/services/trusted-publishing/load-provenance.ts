@@ -91,8 +91,23 @@ export interface ProvenanceSummary {
   commitUrl: string | null;
 }
 
-export async function findProvenanceSummary(db: AppDeps['db'], versionId: string): Promise<ProvenanceSummary | null> {
-  const [row] = await db.select().from(versionProvenance).where(eq(versionProvenance.nodeVersionId, versionId));
+/** The columns of a version_provenance row the summary reads. */
+const provenanceSummaryColumns = {
+  issuer: versionProvenance.issuer,
+  repository: versionProvenance.repository,
+  commitSha: versionProvenance.commitSha,
+  workflowRef: versionProvenance.workflowRef,
+};
+
+interface SummaryFacts {
+  issuer: string;
+  repository: string;
+  commitSha: string | null;
+  workflowRef: string;
+}
+
+/** The summary of a version_provenance row (null: the version was not trusted-published). */
+export function toProvenanceSummary(row: SummaryFacts | null | undefined): ProvenanceSummary | null {
   if (!row) return null;
   const onGitHub = row.issuer === GITHUB_ACTIONS_ISSUER.issuer && row.commitSha !== null;
   return {
@@ -101,4 +116,12 @@ export async function findProvenanceSummary(db: AppDeps['db'], versionId: string
     workflow: workflowFile(row.workflowRef),
     commitUrl: onGitHub ? `https://github.com/${row.repository}/commit/${row.commitSha}` : null,
   };
+}
+
+export async function findProvenanceSummary(db: AppDeps['db'], versionId: string): Promise<ProvenanceSummary | null> {
+  const [row] = await db
+    .select(provenanceSummaryColumns)
+    .from(versionProvenance)
+    .where(eq(versionProvenance.nodeVersionId, versionId));
+  return toProvenanceSummary(row);
 }
