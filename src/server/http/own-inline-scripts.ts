@@ -25,7 +25,8 @@ export const OWN_INLINE_SCRIPTS: readonly string[] = [
   visibleDirective,
 ];
 
-export const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+export const sha256Source = (source: string | Uint8Array) =>
+  `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
 
 /** `'sha256-…'` sources of every inline script we ship. */
 export const OWN_SCRIPT_HASHES: readonly string[] = [...new Set(OWN_INLINE_SCRIPTS.map(sha256Source))];

@@ -25,7 +25,7 @@ export async function finalizePageResponse(
   }
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
-  for (const [name, value] of pageSecurityHeaders(request, new TextDecoder().decode(body), env)) {
+  for (const [name, value] of pageSecurityHeaders(request, body, env)) {
     headers.set(name, value);
   }
   const notModified = applyPageCaching(request, response.status, headers, body);
