@@ -29,7 +29,7 @@ export interface NodeAdvisories {
 /** A version by id, or its declared dependencies when the caller has read them (one query fewer). */
 type VersionDependencies = string | { dependencies: readonly string[] };
 
-// Built once (db/prepared.ts): every cold node page reads it.
+// Built once (db/prepared.ts): every cold node page and every install reads it.
 const packStatement = preparedPerDb((db) =>
   db
     .select({ affected: advisoryAffected, advisory: advisories })
@@ -45,8 +45,16 @@ const packStatement = preparedPerDb((db) =>
     .prepare('pack_advisories'),
 );
 
+/** The active affected rows naming a pack (any letter case), each with its advisory. */
+export function activePackAffected(
+  db: Db,
+  packId: string,
+): Promise<{ affected: AffectedRow; advisory: AdvisoryRow }[]> {
+  return packStatement(db).execute({ packId: packId.toLowerCase() });
+}
+
 async function packAdvisories(db: Db, packId: string): Promise<PackAdvisory[]> {
-  const rows = await packStatement(db).execute({ packId: packId.toLowerCase() });
+  const rows = await activePackAffected(db, packId);
   const byId = new Map<string, PackAdvisory>();
   for (const row of rows) {
     const entry = byId.get(row.advisory.id) ?? { advisory: row.advisory, affected: [] };

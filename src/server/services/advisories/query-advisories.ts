@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { advisories, advisoryAffected, type AdvisoryEcosystem } from '../../db/schema/index.ts';
 import type { AdvisoryRow, AffectedRow } from './load-advisories.ts';
+import { activePackAffected } from './node-advisories.ts';
 import { normalizePythonName } from './python-requirement.ts';
 import { affectsVersion } from './version-ranges.ts';
 
@@ -62,6 +63,10 @@ export async function queryAdvisories(db: Db, items: readonly AdvisoryQueryItem[
 
 /** The active advisories covering one pack version (the install endpoints' header and refusal). */
 export async function advisoriesOfPackVersion(db: Db, packId: string, version: string): Promise<AdvisoryRow[]> {
-  const [found] = await queryAdvisories(db, [{ ecosystem: 'Nodeyard', package: packId, version }]);
-  return found!;
+  // queryAdvisories for one pack, through the statement the node page uses (built once, db/prepared.ts).
+  const found = new Map<string, AdvisoryRow>();
+  for (const { affected, advisory } of await activePackAffected(db, packId)) {
+    if (affectsVersion('Nodeyard', affected, version)) found.set(advisory.id, advisory);
+  }
+  return [...found.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
 }

@@ -1,12 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import type { NodeRow } from '../../db/rows.ts';
 import { nodes } from '../../db/schema/index.ts';
 import { forbidden, notFound } from '../../errors.ts';
 
+// Built once (db/prepared.ts): nearly every API request about a node starts here.
+const findStatement = preparedPerDb((db) =>
+  db
+    .select()
+    .from(nodes)
+    .where(eq(nodes.normalizedId, sql.placeholder('normalizedId')))
+    .limit(1)
+    .prepare('find_node'),
+);
+
 /** Node ids are unique case-insensitively; clients (Manager) look them up lower-cased. */
 export async function findNode(db: Db, id: string): Promise<NodeRow | undefined> {
-  const [row] = await db.select().from(nodes).where(eq(nodes.normalizedId, id.toLowerCase())).limit(1);
+  const [row] = await findStatement(db).execute({ normalizedId: id.toLowerCase() });
   return row;
 }
 

@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import type { NodeRow, NodeVersionRow, PublisherRow } from '../../db/rows.ts';
 import { archives, nodeVersions, publishers } from '../../db/schema/index.ts';
 import { loadProvenanceBriefs, type ProvenanceBrief } from '../trusted-publishing/provenance-summaries.ts';
@@ -36,14 +37,25 @@ export interface NodeBundle {
   latestProvenance?: ProvenanceBrief | undefined;
 }
 
-/** Versions with their archive state, for any set of version ids (one query). */
-export async function loadVersionsWithArchive(db: Db, versionIds: string[]): Promise<Map<string, VersionWithArchive>> {
-  if (versionIds.length === 0) return new Map();
-  const rows = await db
+const versionsWithArchive = (db: Db, where: SQL) =>
+  db
     .select({ version: nodeVersions, ...archiveFacts })
     .from(nodeVersions)
     .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
-    .where(inArray(nodeVersions.id, versionIds));
+    .where(where);
+
+// One version (an install's latest, a node's latest) is the common case: built once (db/prepared.ts).
+const oneVersionStatement = preparedPerDb((db) =>
+  versionsWithArchive(db, eq(nodeVersions.id, sql.placeholder('id'))).prepare('version_with_archive'),
+);
+
+/** Versions with their archive state, for any set of version ids (one query). */
+export async function loadVersionsWithArchive(db: Db, versionIds: string[]): Promise<Map<string, VersionWithArchive>> {
+  if (versionIds.length === 0) return new Map();
+  const rows =
+    versionIds.length === 1
+      ? await oneVersionStatement(db).execute({ id: versionIds[0]! })
+      : await versionsWithArchive(db, inArray(nodeVersions.id, versionIds));
   return new Map(rows.map((r) => [r.version.id, withArchive(r)]));
 }
 

@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { auditLog, nodeVersions, versionProvenance } from '../../db/schema/index.ts';
 import { workflowFile } from './oidc-claims.ts';
 
@@ -41,6 +42,18 @@ export const provenanceColumns = {
   auditedWith,
 };
 
+const briefsOf = (db: Db, where: SQL) =>
+  db
+    .select({ id: nodeVersions.id, ...provenanceColumns })
+    .from(nodeVersions)
+    .leftJoin(versionProvenance, eq(versionProvenance.nodeVersionId, nodeVersions.id))
+    .where(where);
+
+// One version (every install) is the common case: built once (db/prepared.ts).
+const oneBriefStatement = preparedPerDb((db) =>
+  briefsOf(db, eq(nodeVersions.id, sql.placeholder('id'))).prepare('provenance_brief'),
+);
+
 /**
  * The provenance of a page of versions in ONE query (lists must not ask per version). Versions of
  * unknown origin (imported ones) are absent from the map.
@@ -51,11 +64,11 @@ export async function loadProvenanceBriefs(
 ): Promise<Map<string, ProvenanceBrief>> {
   const briefs = new Map<string, ProvenanceBrief>();
   if (versionIds.length === 0) return briefs;
-  const rows = await db
-    .select({ id: nodeVersions.id, ...provenanceColumns })
-    .from(nodeVersions)
-    .leftJoin(versionProvenance, eq(versionProvenance.nodeVersionId, nodeVersions.id))
-    .where(inArray(nodeVersions.id, [...new Set(versionIds)]));
+  const ids = [...new Set(versionIds)];
+  const rows =
+    ids.length === 1
+      ? await oneBriefStatement(db).execute({ id: ids[0]! })
+      : await briefsOf(db, inArray(nodeVersions.id, ids));
   for (const row of rows) {
     const brief = toBrief(row);
     if (brief) briefs.set(row.id, brief);
