@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { App } from '../../app-env.ts';
-import { getVisibleNode } from '../../services/nodes/find-node.ts';
+import { visibleNode } from '../../services/nodes/find-node.ts';
+import { findNodeWithLatest } from '../../services/nodes/load-bundles.ts';
 import { ADVISORIES_HEADER, checkInstallAdvisories } from '../../services/advisories/install-gate.ts';
 import { countInstallInBackground } from '../../services/nodes/count-install.ts';
 import { toApiNodeVersion } from '../../services/serialize/node-version.ts';
@@ -49,8 +50,13 @@ export function registerInstallNode(app: App) {
     const { nodeId } = c.req.valid('param');
     const { version, min_age: minAge } = c.req.valid('query');
     const { db, config, clock } = c.get('services');
-    const node = await getVisibleNode(db, nodeId);
-    const found = await resolveInstallVersion(db, node, version, { publishedBy: minAgeCutoff(minAge, config, clock) });
+    // The node, its latest version and that version's provenance in one query: most installs need no other read.
+    const head = await findNodeWithLatest(db, nodeId);
+    const node = visibleNode(head?.node, nodeId);
+    const found = await resolveInstallVersion(db, node, version, {
+      publishedBy: minAgeCutoff(minAge, config, clock),
+      latest: head?.latest,
+    });
     // Refused before counting: a blocked install is no download.
     const advisories = await checkInstallAdvisories(db, node.id, found.version.version);
     if (advisories) c.header(ADVISORIES_HEADER, advisories);
@@ -63,14 +69,12 @@ export function registerInstallNode(app: App) {
     });
     // Only an exact install can meet a yanked version; the header tells clients that read no body fields.
     if (found.version.yankedAt) c.header(YANKED_HEADER, encodeURIComponent(found.version.yankedReason));
-    const provenance = await loadProvenanceBriefs(db, [found.version.id]);
+    const provenance =
+      found.version.id === head?.latest?.version.id
+        ? head.latestProvenance
+        : (await loadProvenanceBriefs(db, [found.version.id])).get(found.version.id);
     return c.json(
-      toApiNodeVersion(found.version, {
-        config,
-        hasArchive: found.hasArchive,
-        sha256: found.sha256,
-        provenance: provenance.get(found.version.id),
-      }),
+      toApiNodeVersion(found.version, { config, hasArchive: found.hasArchive, sha256: found.sha256, provenance }),
       200,
     );
   });

@@ -23,7 +23,11 @@ export async function findNode(db: Db, id: string): Promise<NodeRow | undefined>
 
 /** A node that the public may see: 404 when unknown or deleted, 403 when banned. */
 export async function getVisibleNode(db: Db, id: string): Promise<NodeRow> {
-  const node = await findNode(db, id);
+  return visibleNode(await findNode(db, id), id);
+}
+
+/** getVisibleNode's rule for a node read some other way (`id` as it was asked for). */
+export function visibleNode(node: NodeRow | undefined, id: string): NodeRow {
   if (!node || node.status === 'NodeStatusDeleted') throw notFound(`Node "${id}" not found.`);
   if (node.status === 'NodeStatusBanned') throw forbidden(`Node "${node.id}" is banned.`, 'node_banned');
   return node;

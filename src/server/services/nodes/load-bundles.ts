@@ -2,8 +2,13 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedPerDb } from '../../db/prepared.ts';
 import type { NodeRow, NodeVersionRow, PublisherRow } from '../../db/rows.ts';
-import { archives, nodeVersions, publishers } from '../../db/schema/index.ts';
-import { loadProvenanceBriefs, type ProvenanceBrief } from '../trusted-publishing/provenance-summaries.ts';
+import { archives, nodes, nodeVersions, publishers, versionProvenance } from '../../db/schema/index.ts';
+import {
+  loadProvenanceBriefs,
+  provenanceColumns,
+  toBrief,
+  type ProvenanceBrief,
+} from '../trusted-publishing/provenance-summaries.ts';
 import { latestPublishedBy, type AgedLatestRow } from '../versions/aged-latest.ts';
 
 export interface VersionWithArchive {
@@ -57,6 +62,50 @@ export async function loadVersionsWithArchive(db: Db, versionIds: string[]): Pro
       ? await oneVersionStatement(db).execute({ id: versionIds[0]! })
       : await versionsWithArchive(db, inArray(nodeVersions.id, versionIds));
   return new Map(rows.map((r) => [r.version.id, withArchive(r)]));
+}
+
+/** The columns findNodeWithLatest reads (node-page-head.ts reads them too, beside more). */
+export const nodeWithLatestColumns = { node: nodes, latest: nodeVersions, ...archiveFacts, ...provenanceColumns };
+
+/**
+ * A row of those columns (nodes left-joined to the latest version, its archive and its provenance)
+ * as the node, its latest version with archive facts, and how that version was published.
+ */
+export function toNodeWithLatest(
+  row: {
+    node: NodeRow;
+    latest: NodeVersionRow | null;
+    uploadedAt: Date | null;
+    sha256: string | null;
+  } & Parameters<typeof toBrief>[0],
+): Omit<NodeBundle, 'publisher'> {
+  const latest = row.latest
+    ? withArchive({ version: row.latest, uploadedAt: row.uploadedAt, sha256: row.sha256 })
+    : undefined;
+  return { node: row.node, latest, latestProvenance: latest ? (toBrief(row) ?? undefined) : undefined };
+}
+
+// One statement, built once (db/prepared.ts): an install asks for exactly this before anything else.
+const withLatestStatement = preparedPerDb((db) =>
+  db
+    .select(nodeWithLatestColumns)
+    .from(nodes)
+    .leftJoin(nodeVersions, eq(nodeVersions.id, nodes.latestVersionId))
+    .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
+    .leftJoin(versionProvenance, eq(versionProvenance.nodeVersionId, nodeVersions.id))
+    .where(eq(nodes.normalizedId, sql.placeholder('normalizedId')))
+    .limit(1)
+    .prepare('node_with_latest'),
+);
+
+/**
+ * A node by id (any letter case) with its latest version, that version's archive facts and how it was
+ * published, in ONE query (findNode, loadVersionsWithArchive and loadProvenanceBriefs were three; on
+ * PGlite each costs its planning in the server's thread). Undefined when no node has the id.
+ */
+export async function findNodeWithLatest(db: Db, id: string): Promise<Omit<NodeBundle, 'publisher'> | undefined> {
+  const [row] = await withLatestStatement(db).execute({ normalizedId: id.toLowerCase() });
+  return row ? toNodeWithLatest(row) : undefined;
 }
 
 /**

@@ -7,10 +7,10 @@ import { isUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../publishers/uncl
 import { findStoredReadme, storeArchiveReadme } from '../readmes/stored-readme.ts';
 import { findProvenanceSummary } from '../trusted-publishing/load-provenance.ts';
 import { findNode } from './find-node.ts';
-import { loadNodeBundles } from './load-bundles.ts';
+import { findNodeWithLatest, loadNodeBundles } from './load-bundles.ts';
 import { findNodePageHead } from './node-page-head.ts';
 
-// The node page reads in one query what six services read one query each. The head must say exactly
+// The node page (and an install) read in one query what several services read one query each. The head must say exactly
 // what they say, in every state a node can be in: that is what this file checks, against them.
 
 describe('findNodePageHead', () => {
@@ -67,6 +67,12 @@ describe('findNodePageHead', () => {
     };
     // Looked up in another letter case, as clients do.
     expect(await findNodePageHead(db, id.toUpperCase())).toEqual(expected);
+    // The install's lighter read of the same node (load-bundles.ts) agrees too.
+    expect(await findNodeWithLatest(db, id.toUpperCase())).toEqual({
+      node: bundle!.node,
+      latest: bundle!.latest,
+      latestProvenance: bundle!.latestProvenance,
+    });
   });
 
   it('reads the facts the services would (so the comparison above compares something)', async () => {
@@ -91,5 +97,6 @@ describe('findNodePageHead', () => {
 
   it('finds no node for an unknown id', async () => {
     expect(await findNodePageHead(database.db, 'nope')).toBeUndefined();
+    expect(await findNodeWithLatest(database.db, 'nope')).toBeUndefined();
   });
 });

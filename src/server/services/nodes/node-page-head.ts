@@ -4,9 +4,8 @@ import { preparedPerDb } from '../../db/prepared.ts';
 import { archiveReadmes, archives, nodes, nodeVersions, publishers, versionProvenance } from '../../db/schema/index.ts';
 import { unclaimedPublisherSql } from '../publishers/unclaimed.ts';
 import { storedReadmeColumns, type StoredReadme } from '../readmes/stored-readme.ts';
-import { provenanceColumns, toBrief } from '../trusted-publishing/provenance-summaries.ts';
 import { toProvenanceSummary, type ProvenanceSummary } from '../trusted-publishing/load-provenance.ts';
-import { archiveFacts, withArchive, type NodeBundle } from './load-bundles.ts';
+import { nodeWithLatestColumns, toNodeWithLatest, type NodeBundle } from './load-bundles.ts';
 
 /** A node with everything of it that does not depend on which version a reader picked. */
 export interface NodePageHead {
@@ -23,11 +22,8 @@ export interface NodePageHead {
 const headStatement = preparedPerDb((db) =>
   db
     .select({
-      node: nodes,
+      ...nodeWithLatestColumns,
       publisher: publishers,
-      latest: nodeVersions,
-      ...archiveFacts,
-      ...provenanceColumns,
       issuer: versionProvenance.issuer,
       readme: storedReadmeColumns,
       unclaimed: unclaimedPublisherSql(nodes.publisherId),
@@ -52,20 +48,12 @@ const headStatement = preparedPerDb((db) =>
 export async function findNodePageHead(db: Db, id: string): Promise<NodePageHead | undefined> {
   const [row] = await headStatement(db).execute({ normalizedId: id.toLowerCase() });
   if (!row) return undefined;
-  const latest = row.latest
-    ? withArchive({ version: row.latest, uploadedAt: row.uploadedAt, sha256: row.sha256 })
-    : undefined;
   const provenance =
     row.issuer !== null && row.repository !== null && row.workflowRef !== null
       ? { issuer: row.issuer, repository: row.repository, commitSha: row.commit, workflowRef: row.workflowRef }
       : null;
   return {
-    bundle: {
-      node: row.node,
-      publisher: row.publisher ?? undefined,
-      latest,
-      latestProvenance: latest ? (toBrief(row) ?? undefined) : undefined,
-    },
+    bundle: { ...toNodeWithLatest(row), publisher: row.publisher ?? undefined },
     unclaimed: row.unclaimed,
     latestReadme: row.readme,
     latestProvenanceSummary: toProvenanceSummary(provenance),

@@ -18,14 +18,18 @@ export async function resolveInstallVersion(
   db: Db,
   node: NodeRow,
   requested: string | undefined,
-  options: { publishedBy?: Date | undefined } = {},
+  options: {
+    publishedBy?: Date | undefined;
+    /** The node's latest version when the caller read it with the node (services/nodes/load-bundles.ts). */
+    latest?: VersionWithArchive | undefined;
+  } = {},
 ): Promise<VersionWithArchive> {
   const wanted = requested?.trim();
   const found =
     !wanted || wanted.toLowerCase() === 'latest'
       ? options.publishedBy
         ? await agedLatestOf(db, node, options.publishedBy)
-        : await latestOf(db, node)
+        : await latestOf(db, node, options.latest)
       : await exactOf(db, node, wanted);
   if (!found.hasArchive) {
     throw notFound(`Version ${found.version.version} of node "${node.id}" has no uploaded archive yet.`);
@@ -33,10 +37,13 @@ export async function resolveInstallVersion(
   return found;
 }
 
-async function latestOf(db: Db, node: NodeRow): Promise<VersionWithArchive> {
-  const latest = node.latestVersionId
-    ? (await loadVersionsWithArchive(db, [node.latestVersionId])).get(node.latestVersionId)
-    : undefined;
+async function latestOf(db: Db, node: NodeRow, known: VersionWithArchive | undefined): Promise<VersionWithArchive> {
+  const latest =
+    known && known.version.id === node.latestVersionId
+      ? known
+      : node.latestVersionId
+        ? (await loadVersionsWithArchive(db, [node.latestVersionId])).get(node.latestVersionId)
+        : undefined;
   if (!latest || latest.version.status !== 'NodeVersionStatusActive') {
     // Quarantine took the only installable version out of "latest": say so rather than "nothing yet".
     const quarantined = await quarantinedVersionOf(db, node.id);
