@@ -146,11 +146,11 @@ function requestedVersion(requested: string | null): string | null {
 }
 
 /**
- * Everything the node page shows, in two rounds of queries (the page calls nothing else): the node with
- * its latest version, publisher, README and provenance in one query, then its versions, downloads and what
- * the shown version needs side by side (a third round only when ?version= names another version). Unknown
- * and deleted nodes are not found; a banned node is found (the page explains the ban) but nothing of it is
- * downloadable.
+ * Everything the node page shows, in seven queries (the page calls nothing else): the node with its
+ * latest version, publisher, README and provenance in one; then its versions, downloads and what the
+ * shown version needs side by side; then the scan warnings of its Active versions. When ?version= names
+ * another version, what that version needs waits for the version list. Unknown and deleted nodes are
+ * not found; a banned node is found (the page explains the ban) but nothing of it is downloadable.
  */
 export async function loadNodePage(
   services: AppDeps,
