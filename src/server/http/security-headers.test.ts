@@ -24,6 +24,8 @@ describe('inlineStyleHashes', () => {
   });
 
   it('finds none in a page without inline styles', () => {
-    expect(inlineStyleHashes(new TextEncoder().encode('<p>style</p><link rel="stylesheet" href="/a.css">'))).toEqual([]);
+    expect(inlineStyleHashes(new TextEncoder().encode('<p>style</p><link rel="stylesheet" href="/a.css">'))).toEqual(
+      [],
+    );
   });
 });

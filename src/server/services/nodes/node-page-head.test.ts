@@ -79,7 +79,10 @@ describe('findNodePageHead', () => {
     const built = (await findNodePageHead(database.db, 'built-pack'))!;
     expect(built.bundle.latest?.version.version).toBe('1.1.0');
     expect(built.bundle.latest?.hasArchive).toBe(true);
-    expect(built.bundle.latestProvenance).toMatchObject({ published_with: 'trusted_publishing', workflow: 'release.yml' });
+    expect(built.bundle.latestProvenance).toMatchObject({
+      published_with: 'trusted_publishing',
+      workflow: 'release.yml',
+    });
     expect(built.latestProvenanceSummary).toMatchObject({ repository: 'acme/built-pack', workflow: 'release.yml' });
     expect(built.latestReadme?.markdown).toBe('# Built');
     expect(built.unclaimed).toBe(false);
