@@ -1,7 +1,7 @@
 import { listVersionComfyNodes } from '../../services/comfy-nodes/list-version-comfy-nodes.ts';
 import { listPackCollisions, type PackCollision } from '../../services/moderation/pack-collisions.ts';
 export type { PackCollision } from '../../services/moderation/pack-collisions.ts';
-import { listVersionWarnings, type VersionWarnings } from '../../services/moderation/version-warnings.ts';
+import { listActiveVersionWarnings, type VersionWarnings } from '../../services/moderation/version-warnings.ts';
 export type { VersionWarnings } from '../../services/moderation/version-warnings.ts';
 import { findNodePageHead, type NodePageHead } from '../../services/nodes/node-page-head.ts';
 import { listDailyDownloads } from '../../services/nodes/daily-downloads.ts';
@@ -146,11 +146,11 @@ function requestedVersion(requested: string | null): string | null {
 }
 
 /**
- * Everything the node page shows, in seven queries (the page calls nothing else): the node with its
- * latest version, publisher, README and provenance in one; then its versions, downloads and what the
- * shown version needs side by side; then the scan warnings of its Active versions. When ?version= names
- * another version, what that version needs waits for the version list. Unknown and deleted nodes are
- * not found; a banned node is found (the page explains the ban) but nothing of it is downloadable.
+ * Everything the node page shows, in seven queries and two rounds (the page calls nothing else): the
+ * node with its latest version, publisher, README and provenance in one; then its versions, downloads,
+ * scan warnings and what the shown version needs side by side. When ?version= names another version,
+ * what that version needs waits for the version list. Unknown and deleted nodes are not found; a banned
+ * node is found (the page explains the ban) but nothing of it is downloadable.
  */
 export async function loadNodePage(
   services: AppDeps,
@@ -172,9 +172,11 @@ export async function loadNodePage(
   const requested = requestedVersion(input.version);
   const latestShown =
     latestListed && (requested ?? latestListed.version) === latestListed.version ? latestListed : undefined;
-  const [listed, downloads, readmeHtml, latestParts] = await Promise.all([
+  const [listed, downloads, warnings, readmeHtml, latestParts] = await Promise.all([
     listNodeVersions(db, row.id, DEFAULT_LISTED_STATUSES),
     loadDownloads(services, row.id),
+    // A banned pack's page explains the ban; nothing of its versions is offered, warnings included.
+    banned ? new Map<string, VersionWarnings>() : listActiveVersionWarnings(db, row.id),
     // A banned pack's README may be the very thing it was banned for: it is not shown.
     latestListed && !banned ? loadReadmeHtml(services, latestListed, row.repository, head.latestReadme) : null,
     latestShown ? loadShownVersion(services, head, latestShown) : undefined,
@@ -198,14 +200,10 @@ export async function loadNodePage(
     .filter((version) => version.quarantinedAt && version.status === 'NodeVersionStatusActive')
     .sort((a, b) => b.quarantinedAt!.getTime() - a.quarantinedAt!.getTime())[0];
 
-  // A banned pack's page explains the ban; nothing of its versions is offered, warnings included.
-  const warnedVersions = banned
-    ? []
-    : versions.filter((entry) => entry.version.status === 'NodeVersionStatusActive').map((entry) => entry.version.id);
-  const [{ classes, provenance, collisions, security }, warnings] = await Promise.all([
-    latestParts && selectedRow?.id === latestShown?.id ? latestParts : loadShownVersion(services, head, selectedRow),
-    listVersionWarnings(db, warnedVersions),
-  ]);
+  const { classes, provenance, collisions, security } =
+    latestParts && selectedRow?.id === latestShown?.id
+      ? latestParts
+      : await loadShownVersion(services, head, selectedRow);
 
   const pick = (fromVersion: string[] | undefined, fromNode: string[]) =>
     fromVersion && fromVersion.length > 0 ? fromVersion : fromNode;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { versionScanFindings } from '../../db/schema/index.ts';
-import { listVersionWarnings } from './version-warnings.ts';
+import { listActiveVersionWarnings, listVersionWarnings } from './version-warnings.ts';
 
 describe('listVersionWarnings', () => {
   let t: TestApp;
@@ -66,6 +66,27 @@ describe('listVersionWarnings', () => {
     const entry = (await listVersionWarnings(t.services.db, [noisy], 2)).get(noisy)!;
     expect(entry.total).toBe(3);
     expect(entry.findings.map((f) => f.ruleId)).toEqual(['PY001', 'PY030']);
+  });
+
+  it("reads a node's Active versions alone by node id, as by their ids", async () => {
+    const { db } = t.services;
+    await insertVersion(db, { nodeId: 'warned', version: '3.0.0', status: 'NodeVersionStatusFlagged' }).then(
+      (flagged) =>
+        db.insert(versionScanFindings).values({
+          nodeVersionId: flagged.id,
+          ruleId: 'PY041',
+          severity: 'low',
+          file: 'f.py',
+          line: 1,
+          snippet: 'x',
+          message: 'on a flagged version',
+          rulesetVersion: 'test',
+        }),
+    );
+    const byNode = await listActiveVersionWarnings(db, 'warned');
+    expect(byNode).toEqual(await listVersionWarnings(db, [noisy, quiet, held]));
+    expect([...byNode.keys()]).toEqual([noisy]);
+    expect((await listActiveVersionWarnings(db, 'no-such-node')).size).toBe(0);
   });
 
   it('asks nothing for no versions', async () => {

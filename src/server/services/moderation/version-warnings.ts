@@ -1,6 +1,7 @@
-import { and, asc, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { versionScanFindings } from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
+import { nodeVersions, versionScanFindings } from '../../db/schema/index.ts';
 import type { VersionFindingRow } from './findings.ts';
 
 /**
@@ -25,17 +26,8 @@ export interface VersionWarnings {
   total: number;
 }
 
-/**
- * The scan warnings of the given versions, keyed by version id; versions without any are absent.
- * One query: the database ranks each version's rows and returns only the first `limit` of each.
- */
-export async function listVersionWarnings(
-  db: Db,
-  versionIds: readonly string[],
-  limit = MAX_WARNINGS_PER_VERSION,
-): Promise<Map<string, VersionWarnings>> {
-  const byVersion = new Map<string, VersionWarnings>();
-  if (versionIds.length === 0) return byVersion;
+/** The ranked warnings of the versions `versions` selects, the first `limit` of each (one query). */
+function warningsQuery(db: Db, versions: SQL, limit: number) {
   const f = versionScanFindings;
   const ranked = db
     .select({
@@ -54,9 +46,9 @@ export async function listVersionWarnings(
       total: sql<number>`count(*) over (partition by ${f.nodeVersionId})`.as('total'),
     })
     .from(f)
-    .where(and(inArray(f.nodeVersionId, [...versionIds]), inArray(f.severity, [...WARNING_SEVERITIES])))
+    .where(and(versions, inArray(f.severity, [...WARNING_SEVERITIES])))
     .as('ranked');
-  const rows = await db
+  return db
     .select({
       versionId: ranked.versionId,
       total: ranked.total,
@@ -73,6 +65,10 @@ export async function listVersionWarnings(
     .from(ranked)
     .where(lte(ranked.position, limit))
     .orderBy(asc(ranked.versionId), asc(ranked.position));
+}
+
+function byVersionOf(rows: Awaited<ReturnType<typeof warningsQuery>>): Map<string, VersionWarnings> {
+  const byVersion = new Map<string, VersionWarnings>();
   for (const { versionId, total, finding } of rows) {
     let entry = byVersion.get(versionId);
     if (!entry) {
@@ -83,4 +79,39 @@ export async function listVersionWarnings(
     entry.findings.push(finding);
   }
   return byVersion;
+}
+
+/**
+ * The scan warnings of the given versions, keyed by version id; versions without any are absent.
+ * One query: the database ranks each version's rows and returns only the first `limit` of each.
+ */
+export async function listVersionWarnings(
+  db: Db,
+  versionIds: readonly string[],
+  limit = MAX_WARNINGS_PER_VERSION,
+): Promise<Map<string, VersionWarnings>> {
+  if (versionIds.length === 0) return new Map();
+  return byVersionOf(await warningsQuery(db, inArray(versionScanFindings.nodeVersionId, [...versionIds]), limit));
+}
+
+// The node page's read, built once (db/prepared.ts): by node id, so it need not wait for the version list.
+const activeOfNodeStatement = preparedPerDb((db) =>
+  warningsQuery(
+    db,
+    inArray(
+      versionScanFindings.nodeVersionId,
+      db
+        .select({ id: nodeVersions.id })
+        .from(nodeVersions)
+        .where(
+          and(eq(nodeVersions.nodeId, sql.placeholder('nodeId')), eq(nodeVersions.status, 'NodeVersionStatusActive')),
+        ),
+    ),
+    MAX_WARNINGS_PER_VERSION,
+  ).prepare('active_version_warnings'),
+);
+
+/** listVersionWarnings of every Active version of a node. */
+export async function listActiveVersionWarnings(db: Db, nodeId: string): Promise<Map<string, VersionWarnings>> {
+  return byVersionOf(await activeOfNodeStatement(db).execute({ nodeId }));
 }
