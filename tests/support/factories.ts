@@ -9,8 +9,10 @@ import {
   publisherPermissions,
   publishers,
   users,
+  versionProvenance,
 } from '../../src/server/db/schema/index.ts';
 import { generateToken } from '../../src/server/services/tokens/token-format.ts';
+import { GITHUB_ACTIONS_ISSUER } from '../../src/server/services/trusted-publishing/issuers.ts';
 import { refreshLatestVersion } from '../../src/server/services/versions/latest.ts';
 
 // Rows with sane defaults, written straight to the database: for arranging a test, never for
@@ -127,4 +129,12 @@ export async function insertToken(
     .values({ publisherId: publisher.id, name: 'ci', tokenHash: hash, displayPrefix, ...values })
     .returning();
   return { token, row: row! };
+}
+
+/** A version's trusted-publishing record, as a GitHub Actions publish leaves it (record-provenance.ts). */
+export async function insertProvenance(
+  db: Db,
+  values: Omit<typeof versionProvenance.$inferInsert, 'issuer'> & { issuer?: string },
+): Promise<void> {
+  await db.insert(versionProvenance).values({ issuer: GITHUB_ACTIONS_ISSUER.issuer, ...values });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser, insertVersion } from '#test/factories.ts';
+import { insertNode, insertProvenance, insertPublisher, insertUser, insertVersion } from '#test/factories.ts';
 import { createTestApp, fixedClock, type TestApp } from '#test/test-app.ts';
 import type { NodeVersionRow } from '../../db/rows.ts';
 import {
@@ -10,7 +10,6 @@ import {
   comfyNodes,
   nodeDownloadsDaily,
   nodes,
-  versionProvenance,
   versionScanFindings,
 } from '../../db/schema/index.ts';
 import { loadNodePage, type NodePageData } from './load-node-page.ts';
@@ -84,9 +83,8 @@ describe('loadNodePage', () => {
       'README.md': '# Acme\n\n<script>alert(1)</script>\n\n![shot](docs/shot.png)\n\n[bad](javascript:alert(2))',
     });
     // 1.0.0 came from trusted publishing (services/trusted-publishing/record-provenance.ts).
-    await db.insert(versionProvenance).values({
+    await insertProvenance(db, {
       nodeVersionId: v1.id,
-      issuer: 'https://token.actions.githubusercontent.com',
       repository: 'acme/acme-pack',
       commitSha: '0123456789abcdef0123456789abcdef01234567',
       ref: 'refs/tags/v1.0.0',
@@ -109,9 +107,8 @@ describe('loadNodePage', () => {
     const { db } = t.services;
     await insertNode(db, { id: 'built-latest', publisherId: 'acme' });
     const version = await insertVersion(db, { nodeId: 'built-latest', version: '3.0.0' });
-    await db.insert(versionProvenance).values({
+    await insertProvenance(db, {
       nodeVersionId: version.id,
-      issuer: 'https://token.actions.githubusercontent.com',
       repository: 'acme/built-latest',
       commitSha: 'b'.repeat(40),
       workflowRef: 'acme/built-latest/.github/workflows/ship.yml@refs/heads/main',

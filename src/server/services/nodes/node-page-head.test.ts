@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertNode, insertPublisher, insertUser, insertVersion } from '#test/factories.ts';
+import { insertNode, insertProvenance, insertPublisher, insertUser, insertVersion } from '#test/factories.ts';
 import { createTestDatabase } from '#test/test-db.ts';
 import type { Database } from '../../db/client.ts';
-import { auditLog, versionProvenance } from '../../db/schema/index.ts';
+import { auditLog } from '../../db/schema/index.ts';
 import { isUnclaimedPublisher, UNCLAIMED_PUBLISHER_ID } from '../publishers/unclaimed.ts';
 import { findStoredReadme, storeArchiveReadme } from '../readmes/stored-readme.ts';
 import { findProvenanceSummary } from '../trusted-publishing/load-provenance.ts';
@@ -28,9 +28,8 @@ describe('findNodePageHead', () => {
     await insertNode(db, { id: 'Built-Pack', publisherId: managed.id });
     await insertVersion(db, { nodeId: 'Built-Pack', version: '1.0.0' });
     const built = await insertVersion(db, { nodeId: 'Built-Pack', version: '1.1.0' });
-    await db.insert(versionProvenance).values({
+    await insertProvenance(db, {
       nodeVersionId: built.id,
-      issuer: 'https://token.actions.githubusercontent.com',
       repository: 'acme/built-pack',
       commitSha: 'a'.repeat(40),
       ref: 'refs/tags/v1.1.0',

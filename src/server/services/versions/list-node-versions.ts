@@ -12,17 +12,29 @@ export const DEFAULT_LISTED_STATUSES: NodeVersionStatus[] = [
   'NodeVersionStatusFlagged',
 ];
 
-const versionsQuery = (db: Db, nodeId: string | ReturnType<typeof sql.placeholder>, statuses: NodeVersionStatus[]) =>
+const versionsQuery = (db: Db, statuses: NodeVersionStatus[]) =>
   db
     .select({ version: nodeVersions, ...archiveFacts })
     .from(nodeVersions)
     .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
-    .where(and(eq(nodeVersions.nodeId, nodeId), inArray(nodeVersions.status, [...new Set(statuses)])));
+    .where(and(eq(nodeVersions.nodeId, sql.placeholder('nodeId')), inArray(nodeVersions.status, statuses)));
 
-// The public list (every cold node page, GET /nodes/{id}/versions) is built once (db/prepared.ts).
-const listedStatement = preparedPerDb((db) =>
-  versionsQuery(db, sql.placeholder('nodeId'), DEFAULT_LISTED_STATUSES).prepare('listed_node_versions'),
-);
+// One statement per set of statuses asked for, each built once (db/prepared.ts): the public list (every
+// cold node page, GET /nodes/{id}/versions) and the few other sets in use. Statuses are a closed enum, so
+// there are at most 32 sets, and a set's name is short enough for PostgreSQL's 63 characters.
+const bySet = new Map<string, (db: Db) => PreparedVersions>();
+type PreparedVersions = ReturnType<ReturnType<typeof versionsQuery>['prepare']>;
+
+function statementFor(statuses: NodeVersionStatus[]) {
+  const set = [...new Set(statuses)].sort();
+  const name = `node_versions_${set.map((status) => status.replace('NodeVersionStatus', '')).join('_')}`;
+  let statement = bySet.get(name);
+  if (!statement) {
+    statement = preparedPerDb((db) => versionsQuery(db, set).prepare(name));
+    bySet.set(name, statement);
+  }
+  return statement;
+}
 
 /** All versions of a node in the given statuses, newest semver first (one query). */
 export async function listNodeVersions(
@@ -30,9 +42,6 @@ export async function listNodeVersions(
   nodeId: string,
   statuses: NodeVersionStatus[],
 ): Promise<VersionWithArchive[]> {
-  const rows =
-    statuses === DEFAULT_LISTED_STATUSES
-      ? await listedStatement(db).execute({ nodeId })
-      : await versionsQuery(db, nodeId, statuses);
+  const rows = await statementFor(statuses)(db).execute({ nodeId });
   return rows.map(withArchive).sort((a, b) => compareVersionsDesc(a.version.version, b.version.version));
 }
