@@ -27,6 +27,8 @@ const POSTGRES_FILES = [
  * and cost CI about a third of its Vitest time.
  */
 const ONE_DRIVER_FILES = ['tests/api/*authz*.test.ts', 'tests/api/mirror.test.ts'];
+/** Files about PGlite itself (they open their own): nothing in them runs on PostgreSQL. */
+const PGLITE_ONLY_FILES = ['src/server/db/pglite-*.test.ts'];
 /** Records each file's CPU time for `npm run test:profile` (tests/support/profile-reporter.ts). */
 const FILE_CPU = 'tests/support/file-cpu.ts';
 const withPostgres = Boolean(process.env['TEST_DATABASE_URL']);
@@ -35,7 +37,11 @@ const serverProject = (driver: 'pglite' | 'postgres') => ({
   test: {
     name: `server-${driver}`,
     include: driver === 'pglite' ? SERVER_FILES : POSTGRES_FILES,
-    exclude: [...configDefaults.exclude, ...(driver === 'pglite' && withPostgres ? ONE_DRIVER_FILES : [])],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(driver === 'pglite' && withPostgres ? ONE_DRIVER_FILES : []),
+      ...(driver === 'postgres' ? PGLITE_ONLY_FILES : []),
+    ],
     environment: 'node',
     setupFiles: [FILE_CPU],
     // Files share their worker process: the app's modules are imported and the database opened once

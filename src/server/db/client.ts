@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { nameStatements } from './pglite-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -53,6 +54,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : new PGlite(options.template ? { loadDataDir: options.template } : {});
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // After the migrations: they run once, and a schema they change would only make named statements stale.
+  nameStatements(client);
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
 }
 

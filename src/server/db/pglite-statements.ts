@@ -1,0 +1,136 @@
+import {
+  parse,
+  protocol,
+  type ExecProtocolResult,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite';
+
+const { serialize } = protocol;
+
+// PGlite answers every `query()` with an unnamed statement: the text is parsed, analysed and planned
+// again on each call, in the server's own thread (planning a join also asks the file system for each
+// relation's size). PostgreSQL keeps a named statement per connection and plans it once when a generic
+// plan serves; this gives PGlite the same, keyed by the statement's text (as postgres.js does for its
+// connections): the first call parses and describes the statement under a name, later calls only bind
+// and execute it. Kept for the most recently used texts only; the oldest is closed when the limit is
+// reached. Transactions keep PGlite's own path (their queries go through the transaction object).
+
+const DEFAULT_LIMIT = 256;
+
+interface Named {
+  name: string;
+  /** Parameter type OIDs, to serialize values as PGlite would. */
+  paramTypes: number[];
+  /** The statement's RowDescription (absent for statements that return no rows). */
+  rowDescription: ExecProtocolResult['messages'][number] | undefined;
+}
+
+/** Errors after which a named statement is parsed again once: a schema change or a lost statement. */
+const STALE_STATEMENT = new Set(['0A000', '26000']);
+
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+const wrapped = new WeakMap<PGlite, { size(): number }>();
+
+/** Makes `client.query` run through named statements (see above), once per client. `size()`: how many are kept. */
+export function nameStatements(client: PGlite, limit = DEFAULT_LIMIT): { size(): number } {
+  const existing = wrapped.get(client);
+  if (existing) return existing;
+  const byText = new Map<string, Named>(); // insertion order is recency: a hit moves to the end
+  let counter = 0;
+  const unnamed = client.query.bind(client);
+
+  /** Forgets a statement and closes it on the server. */
+  async function close(text: string): Promise<void> {
+    const named = byText.get(text);
+    if (!named) return;
+    byText.delete(text);
+    await client.execProtocol(concat([serialize.close({ type: 'S', name: named.name }), serialize.sync()]), {
+      syncToFs: false,
+    });
+  }
+
+  async function prepare(text: string, options: QueryOptions | undefined): Promise<Named> {
+    const oldest = byText.size >= limit ? byText.keys().next().value : undefined;
+    if (oldest !== undefined) await close(oldest);
+    const name = `nyq_${(counter++).toString(36)}`;
+    const { messages } = await client.execProtocol(
+      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) },
+    );
+    const named = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      rowDescription: messages.find((message) => message.name === 'rowDescription'),
+    };
+    byText.set(text, named);
+    return named;
+  }
+
+  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    let named = byText.get(text);
+    if (named) {
+      byText.delete(text);
+      byText.set(text, named);
+    } else named = await prepare(text, options);
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const type = named.paramTypes[index]!;
+      const toText = options?.serializers?.[type] ?? client.serializers[type];
+      return toText ? toText(value) : String(value);
+    });
+    const { messages } = await client.execProtocol(
+      concat([serialize.bind({ statement: named.name, values }), serialize.execute({}), serialize.sync()]),
+      { syncToFs: false, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) },
+    );
+    if (!client.isInTransaction()) await client.syncToFs();
+    const all = named.rowDescription ? [named.rowDescription, ...messages] : messages;
+    return parse.parseResults(all, client.parsers, options)[0] as Results<T>;
+  }
+
+  client.query = async function namedQuery<T>(
+    text: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    // Blobs (COPY) and explicit parameter types keep PGlite's path.
+    if (options?.blob || options?.paramTypes) return unnamed<T>(text, params, options);
+    await client._checkReady();
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        try {
+          return await run<T>(text, params, options);
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (!code || !STALE_STATEMENT.has(code) || !byText.has(text)) throw attach(error, text, params, options);
+          await close(text);
+          try {
+            return await run<T>(text, params, options);
+          } catch (again) {
+            throw attach(again, text, params, options);
+          }
+        }
+      }),
+    );
+  } as PGlite['query'];
+
+  const handle = { size: () => byText.size };
+  wrapped.set(client, handle);
+  return handle;
+}
+
+/** As PGlite does: the failed statement's text and values travel with its error. */
+function attach(error: unknown, query: string, params: unknown[], options: QueryOptions | undefined): unknown {
+  if (error && typeof error === 'object') Object.assign(error, { query, params, queryOptions: options });
+  return error;
+}
