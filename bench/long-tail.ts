@@ -28,6 +28,8 @@ const PAGES = Number(process.env['BENCH_PAGES'] ?? 720);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
 const CORPUS = process.env['BENCH_CORPUS'] ?? DEFAULT_CORPUS;
 const PROFILE_DIR = process.env['BENCH_CPU_PROFILE'];
+/** Node pages of packs outside the measured set rendered before the passes (BENCH_WARM_PAGES). */
+const WARM_PAGES = Number(process.env['BENCH_WARM_PAGES'] ?? 200);
 const serverUrl = process.env['DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
 const DRIVERS = (process.env['BENCH_DRIVERS'] ?? 'pglite,postgres')
   .split(',')
@@ -147,20 +149,27 @@ for (const driver of DRIVERS) {
   });
   try {
     const ids: string[] = [];
-    for (let page = 1; ids.length < PAGES; page++) {
+    // Packs without a version (catalogue-only): their pages warm the process and are never measured.
+    const others: string[] = [];
+    for (let page = 1; ids.length < PAGES || others.length < WARM_PAGES; page++) {
       const body = (await (await fetch(`${instance.apiUrl}/nodes?limit=100&page=${page}`)).json()) as {
         nodes: Array<{ id: string; latest_version?: unknown }>;
       };
       if (body.nodes.length === 0) break;
-      ids.push(...body.nodes.filter((node) => node.latest_version).map((node) => node.id));
+      for (const node of body.nodes) (node.latest_version ? ids : others).push(node.id);
     }
-    const urls = ids
-      .slice(0, PAGES)
-      .map((id, i) => `${instance.siteUrl}/${LANGS[i % LANGS.length]}/nodes/${encodeURIComponent(id)}`);
+    const pageUrl = (id: string, i: number) =>
+      `${instance.siteUrl}/${LANGS[i % LANGS.length]}/nodes/${encodeURIComponent(id)}`;
+    const urls = ids.slice(0, PAGES).map((id, i) => pageUrl(id, i));
     await jobsSettled(instance.apiUrl);
-    // Warm the process (JIT, pools, the translator) on pages outside the measured set.
+    // Warm the process (JIT, pools, the translator) on pages outside the measured set: the home page,
+    // and node pages of other packs in every language, so the cold pass measures a running server's
+    // misses, not its first renders (those packs have no version: their README and version parts differ).
     for (const path of ['/en/', '/ja/', '/en/', '/ja/'])
       await (await fetch(`${instance.siteUrl}${path}`)).arrayBuffer();
+    const warmUrls = others.slice(0, WARM_PAGES).map((id, i) => pageUrl(id, i));
+    if (warmUrls.length > 0) await drain(warmUrls);
+    console.log(`${driver}: warmed on ${warmUrls.length} node pages outside the measured set`);
     const hello = await helloRps();
     const cold = await drain(urls);
     const warm = await drain(urls, 10);
