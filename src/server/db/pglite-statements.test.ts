@@ -96,7 +96,7 @@ describe('nameStatements', () => {
     expect((await client.query<{ n: number }>('SELECT 1 + $1::int AS n', [1])).rows[0]!.n).toBe(2);
   });
 
-  it('waits for a transaction and leaves the transaction its own path', async () => {
+  it('waits for a transaction to end', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const order: string[] = [];
@@ -114,6 +114,33 @@ describe('nameStatements', () => {
     release();
     await Promise.all([transaction, outside]);
     expect(order).toEqual(['tx sees 8', 'tx commits', 'outside sees 8']);
+  });
+
+  it("runs a transaction's queries as named statements, and rolls them all back on an error", async () => {
+    const insert = 'INSERT INTO named_t (label, n) VALUES ($1, $2) /* in a transaction */';
+    await client.transaction(async (tx) => {
+      await tx.query(insert, ['tx-a', 9]);
+      expect((await tx.query<{ n: number }>('SELECT n FROM named_t WHERE label = $1', ['tx-a'])).rows).toEqual([
+        { n: 9 },
+      ]);
+    });
+    const named = await client.query('SELECT name FROM pg_prepared_statements WHERE statement = $1', [insert]);
+    expect(named.rows).toHaveLength(1);
+    const failed = client.transaction(async (tx) => {
+      await tx.query(insert, ['tx-b', 10]);
+      await tx.query(insert, ['tx-a', 11]); // the label is taken
+    });
+    await expect(failed).rejects.toMatchObject({ code: '23505' });
+    const labels = await client.query<{ label: string }>(
+      "SELECT label FROM named_t WHERE label LIKE 'tx-%' ORDER BY label",
+    );
+    expect(labels.rows).toEqual([{ label: 'tx-a' }]);
+    // A closed transaction's handle refuses further queries, as PGlite's does.
+    let leaked: { query: PGlite['query'] } | undefined;
+    await client.transaction(async (tx) => {
+      leaked = tx;
+    });
+    await expect(leaked!.query('SELECT 1')).rejects.toThrow('Transaction is closed');
   });
 
   it('answers calls made side by side with their own values', async () => {

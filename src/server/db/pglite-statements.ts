@@ -5,6 +5,7 @@ import {
   type PGlite,
   type QueryOptions,
   type Results,
+  type Transaction,
 } from '@electric-sql/pglite';
 
 const { serialize } = protocol;
@@ -15,7 +16,7 @@ const { serialize } = protocol;
 // plan serves; this gives PGlite the same, keyed by the statement's text (as postgres.js does for its
 // connections): the first call parses and describes the statement under a name, later calls only bind
 // and execute it. Kept for the most recently used texts only; the oldest is closed when the limit is
-// reached. Transactions keep PGlite's own path (their queries go through the transaction object).
+// reached. A transaction's queries take the same path.
 
 const DEFAULT_LIMIT = 256;
 
@@ -110,31 +111,54 @@ export function nameStatements(client: PGlite, limit = DEFAULT_LIMIT): { size():
     return parse.parseResults(all, parsers as typeof client.parsers, rowMode)[0] as Results<T>;
   }
 
+  /** One query through a named statement, PGlite's lock already held. */
+  async function runOnce<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
+    try {
+      return await run<T>(text, params, options);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // Parsed again once when a schema change made the statement stale; inside a transaction the error
+      // has aborted it, so it is only forgotten there.
+      const stale = code !== undefined && STALE_STATEMENT.has(code) && byText.has(text);
+      if (stale) await close(text);
+      if (!stale || client.isInTransaction()) throw attach(error, text, params, options);
+      try {
+        return await run<T>(text, params, options);
+      } catch (again) {
+        throw attach(again, text, params, options);
+      }
+    }
+  }
+
+  // Blobs (COPY) and explicit parameter types keep PGlite's path.
+  const ownPath = (options: QueryOptions | undefined) => Boolean(options?.blob || options?.paramTypes);
+
   client.query = async function namedQuery<T>(
     text: string,
     params: unknown[] = [],
     options?: QueryOptions,
   ): Promise<Results<T>> {
-    // Blobs (COPY) and explicit parameter types keep PGlite's path.
-    if (options?.blob || options?.paramTypes) return unnamed<T>(text, params, options);
+    if (ownPath(options)) return unnamed<T>(text, params, options);
     await client._checkReady();
-    return client._runExclusiveTransaction(() =>
-      client._runExclusiveQuery(async () => {
-        try {
-          return await run<T>(text, params, options);
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if (!code || !STALE_STATEMENT.has(code) || !byText.has(text)) throw attach(error, text, params, options);
-          await close(text);
-          try {
-            return await run<T>(text, params, options);
-          } catch (again) {
-            throw attach(again, text, params, options);
-          }
-        }
-      }),
-    );
+    // The same two locks as PGlite's query: after any running transaction, one query at a time.
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => runOnce<T>(text, params, options)));
   } as PGlite['query'];
+
+  // A transaction's queries (drizzle runs them through the object PGlite hands its callback) take the
+  // same path; the transaction already holds the transaction lock.
+  const transaction = client.transaction.bind(client);
+  client.transaction = function namedTransaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      const named = Object.create(tx) as Transaction;
+      named.query = async function <R>(text: string, params: unknown[] = [], options?: QueryOptions) {
+        if (tx.closed) throw new Error('Transaction is closed');
+        if (ownPath(options)) return txQuery<R>(text, params, options);
+        return client._runExclusiveQuery(() => runOnce<R>(text, params, options));
+      };
+      return callback(named);
+    });
+  };
 
   const handle = { size: () => byText.size };
   wrapped.set(client, handle);
