@@ -118,9 +118,9 @@ export function nameStatements(client: PGlite, limit = DEFAULT_LIMIT): { size():
     } catch (error) {
       const code = (error as { code?: string }).code;
       // Parsed again once when a schema change made the statement stale; inside a transaction the error
-      // has aborted it, so it is only forgotten there.
+      // has aborted it, so it is only forgotten there (and the original error is what the caller gets).
       const stale = code !== undefined && STALE_STATEMENT.has(code) && byText.has(text);
-      if (stale) await close(text);
+      if (stale) await close(text).catch(() => undefined);
       if (!stale || client.isInTransaction()) throw attach(error, text, params, options);
       try {
         return await run<T>(text, params, options);
