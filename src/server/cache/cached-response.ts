@@ -108,13 +108,17 @@ export function encodeBody(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return Promise.resolve(body);
 }
 
-/** The body in the encoding a client takes: the stored bytes, or derived from them on the fly. */
-export async function bodyFor(entry: CachedResponse, encoding: Encoding): Promise<Buffer> {
+/**
+ * The body in the encoding a client takes: the stored bytes, or derived from them on the fly. `plain`:
+ * the uncompressed body when the caller still holds it (the request that rendered the entry), so it is
+ * not decompressed again.
+ */
+export async function bodyFor(entry: CachedResponse, encoding: Encoding, plain?: Buffer): Promise<Buffer> {
   if (entry.stored === 'identity' || encoding === 'br') return entry.body;
   const kept = entry.derived[encoding];
   if (kept) return kept;
-  const plain = entry.derived.identity ?? (await unbrotliOneAtATime(entry.body));
-  return encoding === 'gzip' ? gzipOneAtATime(plain) : plain;
+  const identity = plain ?? entry.derived.identity ?? (await unbrotliOneAtATime(entry.body));
+  return encoding === 'gzip' ? gzipOneAtATime(identity) : identity;
 }
 
 /** The encoding an entry is sent in for a client that negotiated `encoding`. */

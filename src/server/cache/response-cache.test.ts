@@ -294,6 +294,16 @@ describe('response cache', () => {
     expect(after - before).toBe(1);
   });
 
+  it('serves a client without brotli on a miss from the body it rendered, and keeps brotli', async () => {
+    const miss = await request(base, '/nodes?limit=5', { headers: { 'accept-encoding': 'gzip' } });
+    expect(miss.headers).toMatchObject({ 'x-nodeyard-cache': 'MISS', 'content-encoding': 'gzip' });
+    const plain = gunzipSync(miss.body).toString('utf8');
+    expect((JSON.parse(plain) as { nodes: { id: string }[] }).nodes.map((node) => node.id)).toContain('cached-pack');
+    const hit = await request(base, '/nodes?limit=5', { headers: { 'accept-encoding': 'br' } });
+    expect(hit.headers).toMatchObject({ 'x-nodeyard-cache': 'HIT', 'content-encoding': 'br' });
+    expect(brotliDecompressSync(hit.body).toString('utf8')).toBe(plain);
+  });
+
   it('keeps errors out of the cache and compresses them as before', async () => {
     for (let i = 0; i < 2; i++) {
       const missing = await request(base, '/nodes/no-such-pack');

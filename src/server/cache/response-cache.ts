@@ -48,6 +48,8 @@ async function sendEntry(
   entry: CachedResponse,
   status: 'HIT' | 'MISS',
   keep: (encoding: 'gzip' | 'identity', body: Buffer) => void,
+  /** The uncompressed body, when this request rendered the entry (see bodyFor). */
+  plain?: Buffer,
 ): Promise<void> {
   if (etagMatches(req.headers['if-none-match'], entry.etag)) {
     res.writeHead(304, notModifiedHeadersOf(entry, status));
@@ -61,7 +63,7 @@ async function sendEntry(
     return;
   }
   // The rare client without brotli: derived from the stored bytes (HEAD needs the length too).
-  const body = await bodyFor(entry, encoding);
+  const body = await bodyFor(entry, encoding, plain);
   keep(encoding as 'gzip' | 'identity', body);
   res.writeHead(200, headersOf(entry, encoding, body.length, status));
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -186,7 +188,7 @@ export function createResponseCache(options: {
     // that arrived after the change must not get it), so the waiting requests render on their own.
     const stored = store.set(key, entry, generation);
     if (conditionals.ifNoneMatch !== undefined) req.headers['if-none-match'] = conditionals.ifNoneMatch;
-    await sendEntry(req, res, entry, 'MISS', keeper(key, entry));
+    await sendEntry(req, res, entry, 'MISS', keeper(key, entry), result.body);
     return stored ? entry : null;
   }
 
