@@ -5,7 +5,8 @@
 //
 // Needs DATABASE_URL (or TEST_DATABASE_URL) of a PostgreSQL server; the bench creates and keeps its own
 // databases beside it (nodeyard_crawl_x1, nodeyard_crawl_x10), importing the scaled corpus once.
-// Knobs: BENCH_SCALES (1,10), BENCH_IDLE_SECONDS (130: two periodic refreshes), BENCH_CORPUS.
+// Knobs: BENCH_SCALES (1,10), BENCH_IDLE_SECONDS (130: two periodic refreshes), BENCH_CORPUS, BENCH_CPU_PROFILE
+// (a directory: the instance writes a V8 CPU profile there when it stops).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ const SCALES = (process.env['BENCH_SCALES'] ?? '1,10').split(',').map(Number);
 const IDLE_SECONDS = Number(process.env['BENCH_IDLE_SECONDS'] ?? 130);
 const CORPUS = process.env['BENCH_CORPUS'] ?? DEFAULT_CORPUS;
 const PAGE_SIZE = 30;
+const PROFILE_DIR = process.env['BENCH_CPU_PROFILE'];
 const root = resolve(new URL('..', import.meta.url).pathname);
 const dataDir = join(root, '.bench-data');
 const load = () =>
@@ -129,6 +131,7 @@ for (const scale of SCALES) {
       RATE_LIMIT_ENABLED: 'false',
     },
     300_000,
+    { extraNodeFlags: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, `x${scale}`)}`] : [] },
   );
   try {
     const api = instance.apiUrl;
