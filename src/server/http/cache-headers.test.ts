@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
@@ -37,6 +38,20 @@ describe('HTTP caching middleware', () => {
     expect(vary).toEqual(expect.arrayContaining(['Origin', 'Authorization']));
     expect(new Set(vary).size).toBe(vary.length);
     expect(await etagOf('/nodes/cached-node')).toBe(response.headers.get('etag'));
+  });
+
+  it('answers with the very bytes it hashed, headers kept (the body is read once, not cloned)', async () => {
+    await t.services.db
+      .update(nodes)
+      .set({ description: 'первый — 最初 ✓ "quoted"' })
+      .where(eq(nodes.id, 'cached-node'));
+    const response = await t.request('/nodes/cached-node');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(JSON.parse(new TextDecoder().decode(bytes)).description).toBe('первый — 最初 ✓ "quoted"');
+    expect(response.headers.get('etag')).toBe(`"${createHash('sha256').update(bytes).digest('base64url')}"`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('vary')).toMatch(/Authorization/);
+    await t.services.db.update(nodes).set({ description: 'first' }).where(eq(nodes.id, 'cached-node'));
   });
 
   it('uses the short list policy for lists and a longer one for the OpenAPI document', async () => {

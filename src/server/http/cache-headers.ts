@@ -69,9 +69,15 @@ export function cacheHeaders(): MiddlewareHandler<AppEnv> {
     appendVary(c, ['Origin', 'Authorization']);
     let etag = headers.get('etag');
     if (etag === null) {
-      const body = new Uint8Array(await c.res.clone().arrayBuffer());
+      // Read once and answered from the bytes read: a clone() would tee the body into two web streams,
+      // and the server would then stream the copy out chunk by chunk instead of writing it in one go.
+      const { status } = c.res;
+      const body = new Uint8Array(await c.res.arrayBuffer());
       etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
       headers.set('ETag', etag);
+      // Unset first: assigning over a response merges its headers into the new one.
+      c.res = undefined;
+      c.res = new Response(body, { status, headers });
     }
     if (!etagMatches(c.req.header('if-none-match'), etag)) return;
 
