@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
+import { bodyEtag } from '../http/cache-headers.ts';
 import { brotliOptions } from './brotli-options.ts';
 import { declaredCacheKeys, SURROGATE_KEY_HEADER } from './cache-keys.ts';
 import { OWN_HEADERS, sharedHeaders, type SharedHeaders } from './shared-headers.ts';
@@ -154,7 +154,8 @@ export async function buildCachedResponse(input: {
 }): Promise<CachedResponse> {
   const { headers, body } = input;
   const given = headerValues(headers['etag'])[0];
-  const etag = given ?? `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  // The API leaves the ETag of what it renders for the cache to the cache: the same strong hash it would send.
+  const etag = given ?? bodyEtag(body);
   const shared: string[] = [];
   const own: string[] = ['etag', etag];
   for (const [name, value] of Object.entries(headers)) {

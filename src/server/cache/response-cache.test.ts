@@ -136,6 +136,23 @@ describe('response cache', () => {
     expect(identity.headers['cache-tag']).toBe(`node:cached-pack,publisher:${s.publisher.id},advisories`);
   });
 
+  it('gives a kept answer the ETag the API gives it uncached, and leaves the API its own for one not kept', async () => {
+    // Rendered for the cache, the API leaves hashing the body to the cache: the result must not differ.
+    const kept = await request(base, '/nodes/cached-pack?etag-check=1');
+    expect(kept.headers['x-nodeyard-cache']).toBe('MISS');
+    const direct = await request(offBase, '/nodes/cached-pack?etag-check=1');
+    expect(kept.headers['etag']).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    expect(kept.headers['etag']).toBe(direct.headers['etag']);
+    // Under a minimum release age the list declares no cache keys: passed through, with the API's ETag.
+    const passed = await request(base, '/nodes?min_age=72h');
+    expect(passed.status).toBe(200);
+    expect(passed.headers['x-nodeyard-cache']).toBeUndefined();
+    expect(passed.headers['surrogate-key']).toBeUndefined();
+    expect(passed.headers['etag']).toMatch(/^"[A-Za-z0-9_-]{43}"$/);
+    const again = await request(base, '/nodes?min_age=72h', { headers: { 'if-none-match': passed.headers['etag']! } });
+    expect(again.status).toBe(304);
+  });
+
   it('answers a matching If-None-Match with an empty 304', async () => {
     const { headers } = await request(base, '/nodes/cached-pack');
     const again = await request(base, '/nodes/cached-pack', { headers: { 'if-none-match': String(headers['etag']) } });

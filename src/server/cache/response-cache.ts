@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { etagMatches } from '../http/cache-headers.ts';
+import { markRenderedForCache } from '../http/cache-renders.ts';
 import { withCompression } from '../http/compression.ts';
 import { SURROGATE_KEY_HEADER } from './cache-keys.ts';
 import {
@@ -166,6 +167,7 @@ export function createResponseCache(options: {
     const generation = store.generation;
     const conditionals = withoutConditionals(req);
     const recorded: string[] = [];
+    markRenderedForCache(req);
     let captured!: Promise<CapturedResponse | null>;
     withCompression((request, response) => {
       captured = captureResponse(response, (status, head): CaptureDecision => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
+import { SURROGATE_KEY_HEADER } from '../cache/cache-keys.ts';
+import { isRenderedForCache } from './cache-renders.ts';
 
 // HTTP caching for the API: anonymous JSON GETs are public with an ETag (and a 304 on a matching
 // If-None-Match); everything user-specific, every write and every error is never stored.
@@ -17,6 +19,11 @@ export function publicCacheControl(path: string): string | null {
     return 'public, max-age=30, stale-while-revalidate=60';
   }
   return 'public, max-age=60, stale-while-revalidate=120';
+}
+
+/** The API's ETag of a body: strong, from its bytes (the response cache gives its entries the same). */
+export function bodyEtag(body: Uint8Array): string {
+  return `"${createHash('sha256').update(body).digest('base64url')}"`;
 }
 
 /** Weak comparison (RFC 9110 §13.1.2): `W/` is ignored, `*` matches any current representation. */
@@ -68,12 +75,17 @@ export function cacheHeaders(): MiddlewareHandler<AppEnv> {
     if (routeCacheControl === null) headers.set('Cache-Control', policy);
     appendVary(c, ['Origin', 'Authorization']);
     let etag = headers.get('etag');
+    // Rendered into the response cache, which keeps what declares cache keys and sets no cookie: the
+    // cache hashes the body it captures (the same ETag) and answers If-None-Match itself, so reading the
+    // body here again would be work thrown away.
+    const kept = headers.has(SURROGATE_KEY_HEADER) && !headers.has('set-cookie');
+    if (etag === null && kept && isRenderedForCache((c.env as { incoming?: unknown } | undefined)?.incoming)) return;
     if (etag === null) {
       // Read once and answered from the bytes read: a clone() would tee the body into two web streams,
       // and the server would then stream the copy out chunk by chunk instead of writing it in one go.
       const { status } = c.res;
       const body = new Uint8Array(await c.res.arrayBuffer());
-      etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+      etag = bodyEtag(body);
       headers.set('ETag', etag);
       // Unset first: assigning over a response merges its headers into the new one.
       c.res = undefined;
