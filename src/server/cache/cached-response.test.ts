@@ -28,6 +28,22 @@ describe('bodyFor', () => {
     expect(await bodyFor(stored, 'br')).toBe(stored.body);
   });
 
+  it('keeps a body stored as it is in memory of its own (not a slice of a shared buffer)', async () => {
+    // Under 1 KB: not compressed. Made from a string, it is a slice of Node's shared 8 KiB pool.
+    const small = Buffer.from('{"nodes":[]}');
+    expect(small.buffer.byteLength).toBeGreaterThan(small.length);
+    const kept = await buildCachedResponse({
+      key: 'k',
+      headers: { 'content-type': 'application/json' },
+      body: small,
+      replay: [],
+      now: 0,
+    });
+    expect(kept.stored).toBe('identity');
+    expect(kept.body.buffer.byteLength).toBe(kept.body.length);
+    expect(kept.body.toString()).toBe('{"nodes":[]}');
+  });
+
   it('uses the plain body it is given instead of decompressing the stored one', async () => {
     // A stored body that is not this page's: decompressing it would show.
     const stored = { ...(await entry()), body: brotliCompressSync(Buffer.from('another body')) };

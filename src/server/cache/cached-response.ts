@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { bodyEtag } from '../http/cache-headers.ts';
 import { brotliOptions } from './brotli-options.ts';
 import { declaredCacheKeys, SURROGATE_KEY_HEADER } from './cache-keys.ts';
+import { ownBytes } from './own-bytes.ts';
 import { OWN_HEADERS, sharedHeaders, type SharedHeaders } from './shared-headers.ts';
 import { brotliOneAtATime, gzipOneAtATime, unbrotliOneAtATime } from './zlib-one-at-a-time.ts';
 
@@ -166,7 +167,7 @@ export async function buildCachedResponse(input: {
   shared.push('vary', mergedVary(headers['vary']));
 
   const compress = isCompressible(headerValues(headers['content-type'])[0], body.length);
-  const stored = compress ? await brotliOneAtATime(body, brotliOptions(STORED_QUALITY, body.length)) : body;
+  const stored = compress ? await brotliOneAtATime(body, brotliOptions(STORED_QUALITY, body.length)) : ownBytes(body);
   const tags = declaredCacheKeys(headers[SURROGATE_KEY_HEADER]);
   const cost: EntryCost = {
     body: stored.length,

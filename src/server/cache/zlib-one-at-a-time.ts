@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, gzip, type BrotliOptions } from 'node:zlib';
+import { ownBytes } from './own-bytes.ts';
 
 // The response cache's compressions run in zlib's thread pool, one after another. Side by side they
 // cost several times the CPU: each brotli encoder allocates megabytes of tables, and with several
@@ -19,19 +20,6 @@ function queued<T>(work: () => Promise<T>): Promise<T> {
   const run = tail.then(work, work);
   tail = run.catch(() => undefined);
   return run;
-}
-
-/**
- * The bytes of `buffer` in memory of their own. zlib answers with a slice of a 64 KiB output buffer, so
- * a kept body held far more than the cache counts and bounds: 2,000 stored bodies of 6.9 KB held 501
- * such buffers (16 KiB each, 2.3×), and a buffer stays whole while any one of its slices is kept, so
- * entries left after evictions hold up to 64 KiB each. A copy of a few kilobytes costs microseconds.
- */
-function ownBytes(buffer: Buffer): Buffer {
-  if (buffer.byteLength === buffer.buffer.byteLength) return buffer;
-  const copy = Buffer.allocUnsafeSlow(buffer.byteLength);
-  buffer.copy(copy);
-  return copy;
 }
 
 export const brotliOneAtATime = (body: Buffer, options: BrotliOptions) =>
