@@ -23,6 +23,16 @@ export const SURROGATE_KEY_HEADER = 'surrogate-key';
 /** Cloudflare's and Akamai's name (comma-separated). */
 export const CACHE_TAG_HEADER = 'cache-tag';
 
+/**
+ * Whether the response cache keeps an answer: only a public 200 that names its cache keys; anything
+ * personal (a cookie set) never. `header`: the answer's header by lower-case name, undefined when absent.
+ */
+export function isKeptAnswer(status: number, header: (name: string) => string | undefined): boolean {
+  if (status !== 200 || header('set-cookie') !== undefined || header(SURROGATE_KEY_HEADER) === undefined) return false;
+  const cacheControl = header('cache-control') ?? '';
+  return /\bpublic\b/i.test(cacheControl) && !/\b(private|no-store|no-cache)\b/i.test(cacheControl);
+}
+
 // Ids are URL path segments; a key never carries a separator a CDN would split it on.
 const clean = (key: string) => key.replace(/[\s,]+/g, '');
 

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { etagMatches } from '../http/cache-headers.ts';
 import { markRenderedForCache } from '../http/cache-renders.ts';
 import { withCompression } from '../http/compression.ts';
-import { SURROGATE_KEY_HEADER } from './cache-keys.ts';
+import { isKeptAnswer } from './cache-keys.ts';
 import {
   bodyFor,
   buildCachedResponse,
@@ -34,14 +34,6 @@ export interface ResponseCache {
 
 const header = (value: string | string[] | number | undefined) =>
   Array.isArray(value) ? value.join(', ') : value === undefined ? undefined : String(value);
-
-/** Only a public 200 that names its cache keys (cache-keys.ts) is kept; anything personal never is. */
-function isStorable(status: number, res: ServerResponse): boolean {
-  if (status !== 200 || res.getHeader('set-cookie') !== undefined) return false;
-  if (res.getHeader(SURROGATE_KEY_HEADER) === undefined) return false;
-  const cacheControl = header(res.getHeader('cache-control')) ?? '';
-  return /\bpublic\b/i.test(cacheControl) && !/\b(private|no-store|no-cache)\b/i.test(cacheControl);
-}
 
 async function sendEntry(
   req: IncomingMessage,
@@ -171,7 +163,7 @@ export function createResponseCache(options: {
     let captured!: Promise<CapturedResponse | null>;
     withCompression((request, response) => {
       captured = captureResponse(response, (status, head): CaptureDecision => {
-        if (isStorable(status, head)) return 'keep';
+        if (isKeptAnswer(status, (name) => header(head.getHeader(name)))) return 'keep';
         return unchangedFor(conditionals, status, head) ? 'not-modified' : 'pass';
       });
       queries.collect(recorded, () => listener(request, response));

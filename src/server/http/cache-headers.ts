@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { SURROGATE_KEY_HEADER } from '../cache/cache-keys.ts';
+import { isKeptAnswer } from '../cache/cache-keys.ts';
 import { isRenderedForCache } from './cache-renders.ts';
 
 // HTTP caching for the API: anonymous JSON GETs are public with an ETag (and a 304 on a matching
@@ -75,11 +75,10 @@ export function cacheHeaders(): MiddlewareHandler<AppEnv> {
     if (routeCacheControl === null) headers.set('Cache-Control', policy);
     appendVary(c, ['Origin', 'Authorization']);
     let etag = headers.get('etag');
-    // Rendered into the response cache, which keeps what declares cache keys and sets no cookie: the
-    // cache hashes the body it captures (the same ETag) and answers If-None-Match itself, so reading the
-    // body here again would be work thrown away.
-    const kept = headers.has(SURROGATE_KEY_HEADER) && !headers.has('set-cookie');
-    if (etag === null && kept && isRenderedForCache((c.env as { incoming?: unknown } | undefined)?.incoming)) return;
+    // Rendered into the response cache and kept there: the cache hashes the body it captures (the same
+    // ETag) and answers If-None-Match itself, so reading the body here again would be work thrown away.
+    const rendered = isRenderedForCache((c.env as { incoming?: unknown } | undefined)?.incoming);
+    if (etag === null && rendered && isKeptAnswer(c.res.status, (name) => headers.get(name) ?? undefined)) return;
     if (etag === null) {
       // Read once and answered from the bytes read: a clone() would tee the body into two web streams,
       // and the server would then stream the copy out chunk by chunk instead of writing it in one go.
