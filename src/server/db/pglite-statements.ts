@@ -31,16 +31,6 @@ interface Named {
 /** Errors after which a named statement is parsed again once: a schema change or a lost statement. */
 const STALE_STATEMENT = new Set(['0A000', '26000']);
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-};
-
 const wrapped = new WeakMap<PGlite, { size(): number }>();
 
 /** Makes `client.query` run through named statements (see above), once per client. `size()`: how many are kept. */
@@ -57,7 +47,7 @@ export function nameStatements(client: PGlite, limit = DEFAULT_LIMIT): { size():
     const named = byText.get(text);
     if (!named) return;
     byText.delete(text);
-    await client.execProtocol(concat([serialize.close({ type: 'S', name: named.name }), serialize.sync()]), {
+    await client.execProtocol(Buffer.concat([serialize.close({ type: 'S', name: named.name }), serialize.sync()]), {
       syncToFs: false,
     });
   }
@@ -67,7 +57,7 @@ export function nameStatements(client: PGlite, limit = DEFAULT_LIMIT): { size():
     if (oldest !== undefined) await close(oldest);
     const name = `nyq_${(counter++).toString(36)}`;
     const { messages } = await client.execProtocol(
-      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) },
     );
     const named = {
@@ -92,7 +82,7 @@ export function nameStatements(client: PGlite, limit = DEFAULT_LIMIT): { size():
       return toText ? toText(value) : String(value);
     });
     const { messages } = await client.execProtocol(
-      concat([serialize.bind({ statement: named.name, values }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: named.name, values }), serialize.execute({}), serialize.sync()]),
       { syncToFs: false, ...(options?.onNotice ? { onNotice: options.onNotice } : {}) },
     );
     if (!client.isInTransaction()) await client.syncToFs();
