@@ -123,6 +123,10 @@ describe('provenance and quarantine on NodeVersion and in the index', () => {
     expect(await json('/nodes/ci-pack')).toMatchObject({ latest_version: { provenance: expected } });
     const { nodes } = (await json(`/publishers/${s.publisher.id}/nodes/v2`)) as { nodes: Record<string, unknown>[] };
     expect(nodes.find((node) => node['id'] === 'ci-pack')).toMatchObject({ latest_version: { provenance: expected } });
+    const all = (await json('/nodes?limit=100')) as { nodes: Record<string, unknown>[] };
+    expect(all.nodes.find((node) => node['id'] === 'ci-pack')).toMatchObject({
+      latest_version: { provenance: expected },
+    });
 
     const entry = (await snapshot()).versions.find((v) => v.pack === 'ci-pack');
     expect(entry?.provenance).toEqual(expected);
@@ -131,6 +135,10 @@ describe('provenance and quarantine on NodeVersion and in the index', () => {
   it('says a classic-token version came with a personal access token, with no source fields', async () => {
     const [listed] = await versionsOf('token-pack');
     expect(listed?.['provenance']).toEqual({ published_with: 'personal_access_token' });
+    const all = (await json('/nodes?limit=100')) as { nodes: Record<string, unknown>[] };
+    expect(all.nodes.find((node) => node['id'] === 'token-pack')).toMatchObject({
+      latest_version: { version: '1.0.0', provenance: { published_with: 'personal_access_token' } },
+    });
     const entry = (await snapshot()).versions.find((v) => v.pack === 'token-pack');
     expect(entry?.provenance).toEqual({ published_with: 'personal_access_token' });
   });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertPublisher } from '#test/factories.ts';
@@ -46,5 +48,22 @@ describe('preparedPerDb', () => {
     expect(inside[0]?.name).toBe('Renamed');
     expect(builds - before).toBe(1);
     expect((await byId(db).execute({ id: 'second' }))[0]?.name).toBe('Renamed');
+  });
+});
+
+describe('named statements', () => {
+  it('each have a name of their own (PostgreSQL refuses a second text under a known name, PGlite does not)', () => {
+    const serverDir = new URL('..', import.meta.url).pathname;
+    const owners = new Map<string, string[]>();
+    for (const file of readdirSync(serverDir, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts')) continue;
+      for (const [, name] of readFileSync(join(serverDir, file), 'utf8').matchAll(
+        /\.prepare\(\s*['"`]([\w-]+)['"`]/g,
+      )) {
+        owners.set(name!, [...(owners.get(name!) ?? []), file]);
+      }
+    }
+    expect(owners.size).toBeGreaterThan(5);
+    expect([...owners].filter(([, files]) => files.length > 1)).toEqual([]);
   });
 });

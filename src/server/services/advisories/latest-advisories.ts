@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { advisories, advisoryAffected } from '../../db/schema/index.ts';
 import type { AffectedRow } from './load-advisories.ts';
 import { affectsVersion } from './version-ranges.ts';
@@ -13,14 +14,10 @@ interface ListedPack {
 /** The active advisories naming any of the given packs, as read for a page (see packAdvisoryRows). */
 export type PackAdvisoryRows = { advisoryId: string; affected: AffectedRow }[];
 
-/**
- * The active advisories naming any of the given packs (one query). A page reads them beside its other
- * queries, by pack id alone, and matches them to the listed versions once it knows those
- * (matchLatestAdvisories).
- */
-export async function packAdvisoryRows(db: Db, packIds: readonly string[]): Promise<PackAdvisoryRows> {
-  if (packIds.length === 0) return [];
-  return db
+// Built once per database handle (db/prepared.ts): every list page asks it. The ids travel as one JSON
+// parameter unpacked into an array, so the statement's text is the same for any number of packs.
+const packAdvisoriesStatement = preparedPerDb((db) =>
+  db
     .select({ advisoryId: advisoryAffected.advisoryId, affected: advisoryAffected })
     .from(advisoryAffected)
     .innerJoin(advisories, eq(advisories.id, advisoryAffected.advisoryId))
@@ -28,9 +25,20 @@ export async function packAdvisoryRows(db: Db, packIds: readonly string[]): Prom
       and(
         isNull(advisories.withdrawnAt),
         eq(advisoryAffected.ecosystem, 'Nodeyard'),
-        inArray(advisoryAffected.package, [...new Set(packIds)]),
+        sql`${advisoryAffected.package} = ANY(ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('packs')}::jsonb)))`,
       ),
-    );
+    )
+    .prepare('listed_packs_advisories'),
+);
+
+/**
+ * The active advisories naming any of the given packs (one query). A page reads them beside its other
+ * queries, by pack id alone, and matches them to the listed versions once it knows those
+ * (matchLatestAdvisories).
+ */
+export async function packAdvisoryRows(db: Db, packIds: readonly string[]): Promise<PackAdvisoryRows> {
+  if (packIds.length === 0) return [];
+  return packAdvisoriesStatement(db).execute({ packs: JSON.stringify([...new Set(packIds)]) });
 }
 
 /**

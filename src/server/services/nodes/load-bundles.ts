@@ -108,46 +108,81 @@ export async function findNodeWithLatest(db: Db, id: string): Promise<Omit<NodeB
   return row ? toNodeWithLatest(row) : undefined;
 }
 
+// The bundles of a page of nodes in ONE statement built once per database handle (db/prepared.ts): each
+// node's publisher, latest version, its archive facts and provenance, by the ids the caller's rows name
+// (so they match the rows' snapshot). The ids travel as one JSON parameter unpacked into arrays: the
+// statement's text is the same for any page, and PostgreSQL, which cannot know those arrays' length,
+// plans it once per connection for a short page (index look-ups) instead of once per call. Three
+// drizzle-built queries before, each built, parsed and planned on every page.
+const bundlesStatement = preparedPerDb((db) => {
+  const ids = (field: string) =>
+    sql`ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb -> ${sql.raw(`'${field}'`)}))`;
+  return db
+    .select({
+      nodeId: sql<string>`wanted.node_id`,
+      publisher: publishers,
+      latest: nodeVersions,
+      ...archiveFacts,
+      ...provenanceColumns,
+    })
+    .from(
+      sql`unnest(${ids('nodes')}, ${ids('publishers')}, ${ids('versions')}::uuid[]) AS wanted(node_id, publisher_id, version_id)`,
+    )
+    .leftJoin(publishers, sql`${publishers.id} = wanted.publisher_id`)
+    .leftJoin(nodeVersions, sql`${nodeVersions.id} = wanted.version_id`)
+    .leftJoin(archives, eq(archives.id, nodeVersions.archiveId))
+    .leftJoin(versionProvenance, eq(versionProvenance.nodeVersionId, nodeVersions.id))
+    .prepare('node_bundles');
+});
+
+async function readBundles(db: Db, rows: NodeRow[]): Promise<NodeBundle[]> {
+  const ids = JSON.stringify({
+    nodes: rows.map((node) => node.id),
+    publishers: rows.map((node) => node.publisherId),
+    versions: rows.map((node) => node.latestVersionId),
+  });
+  const byNode = new Map((await bundlesStatement(db).execute({ ids })).map((row) => [row.nodeId, row]));
+  // unnest gives every node its row (left joins keep it): the fallback is for the type checker.
+  return rows.map((node) => {
+    const row = byNode.get(node.id);
+    if (!row) return { node, publisher: undefined, latest: undefined };
+    return { ...toNodeWithLatest({ ...row, node }), publisher: row.publisher ?? undefined };
+  });
+}
+
 /**
- * Publishers and latest versions (with their provenance) for a page of nodes, in three queries read
- * side by side however long the page (a fourth after them under a minimum release age). With
- * `publishedBy` (a minimum release age), "latest" is the newest version published by then instead of
- * nodes.latest_version_id (services/versions/aged-latest.ts).
+ * Publishers and latest versions (with their provenance) for a page of nodes: one statement
+ * (readBundles). With `publishedBy` (a minimum release age), "latest" is the newest version published by
+ * then instead of nodes.latest_version_id (services/versions/aged-latest.ts): publishers and those
+ * versions side by side, then their provenance.
  */
 export async function loadNodeBundles(
   db: Db,
   rows: NodeRow[],
   options: { publishedBy?: Date | undefined } = {},
 ): Promise<NodeBundle[]> {
-  const publisherIds = [...new Set(rows.map((n) => n.publisherId))];
-  const latestIds = rows.flatMap((n) => (n.latestVersionId ? [n.latestVersionId] : []));
   const { publishedBy } = options;
-  const [publisherRows, latest, aged, latestProvenance] = await Promise.all([
-    publisherIds.length ? db.select().from(publishers).where(inArray(publishers.id, publisherIds)) : [],
-    publishedBy ? new Map<string, VersionWithArchive>() : loadVersionsWithArchive(db, latestIds),
-    publishedBy
-      ? latestPublishedBy(
-          db,
-          rows.map((n) => n.id),
-          publishedBy,
-        )
-      : undefined,
-    // The nodes' latest versions are known by id: their provenance is read in the same round.
-    publishedBy ? undefined : loadProvenanceBriefs(db, latestIds),
+  if (rows.length === 0) return [];
+  if (!publishedBy) return readBundles(db, rows);
+  const publisherIds = [...new Set(rows.map((n) => n.publisherId))];
+  const [publisherRows, aged] = await Promise.all([
+    db.select().from(publishers).where(inArray(publishers.id, publisherIds)),
+    latestPublishedBy(
+      db,
+      rows.map((n) => n.id),
+      publishedBy,
+    ),
   ]);
   const publisherById = new Map(publisherRows.map((p) => [p.id, p]));
   const bundles = rows.map((node) => ({
     node,
     publisher: publisherById.get(node.publisherId),
-    latest: aged ? withAged(aged.get(node.id)) : node.latestVersionId ? latest.get(node.latestVersionId) : undefined,
+    latest: withAged(aged.get(node.id)),
   }));
-  // The latest versions' provenance (issue 28.6): under a minimum release age, once they are known.
-  const provenance =
-    latestProvenance ??
-    (await loadProvenanceBriefs(
-      db,
-      bundles.flatMap((bundle) => (bundle.latest ? [bundle.latest.version.id] : [])),
-    ));
+  const provenance = await loadProvenanceBriefs(
+    db,
+    bundles.flatMap((bundle) => (bundle.latest ? [bundle.latest.version.id] : [])),
+  );
   return bundles.map((bundle) => ({
     ...bundle,
     latestProvenance: bundle.latest ? provenance.get(bundle.latest.version.id) : undefined,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { nodeListCounts, nodes } from '../../db/schema/index.ts';
 
 /** The maintained totals of GET /nodes and the list version they belong to (db/schema/node-list-counts.ts). */
@@ -17,12 +18,17 @@ const columns = {
   generation: nodeListCounts.generation,
 };
 
+// Every GET /nodes page reads it: built once per database handle (db/prepared.ts).
+const countsStatement = preparedPerDb((db) =>
+  db.select(columns).from(nodeListCounts).limit(1).prepare('node_list_counts'),
+);
+
 /**
  * Reads the counts row. The migration creates it and triggers keep it; should it be missing (the table
  * was emptied by hand, or by a test's cleanup), it is counted once and created again, as a new generation.
  */
 export async function readNodeListCounts(db: Db): Promise<NodeListCounts> {
-  const [row] = await db.select(columns).from(nodeListCounts).limit(1);
+  const [row] = await countsStatement(db).execute();
   if (row) return row;
   await db
     .insert(nodeListCounts)
