@@ -37,4 +37,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=60s \
 # SIGTERM drains in-flight requests and jobs before exiting (src/server/serve.ts). A 32 MB young
 # generation: docs/operations.md § 3.
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=32", "src/server/serve.ts"]
+CMD ["node", "--max-semi-space-size=32", "--external-memory-accounted-in-global-limit", "src/server/serve.ts"]

@@ -90,7 +90,7 @@ export default defineConfig({
     },
     {
       // A throw-away data dir per run, so browser tests never see (or touch) a developer's registry.
-      command: `rm -rf ${dataDir} && mkdir -p ${dataDir}/db && tar -xf ${quoted(template)} -C ${dataDir}/db && node --max-semi-space-size=32 scripts/start.ts`,
+      command: `rm -rf ${dataDir} && mkdir -p ${dataDir}/db && tar -xf ${quoted(template)} -C ${dataDir}/db && node --max-semi-space-size=32 --external-memory-accounted-in-global-limit scripts/start.ts`,
       url: `http://127.0.0.1:${port}/en/`,
       env: {
         PORT: String(port),

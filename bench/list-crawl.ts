@@ -52,6 +52,11 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** Resident memory of a process in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+
 let retried = 0;
 
 /**
@@ -137,21 +142,24 @@ for (const scale of SCALES) {
     const api = instance.apiUrl;
     await crawl(api, 20); // warm-up: JIT, pools, first queries
     const run = await crawl(api);
+    const crawledRss = rssMb(instance.process.pid!);
     const mid = Math.ceil(run.pages / 2);
     const [first, middle, last] = [await pageCost(api, 1), await pageCost(api, mid), await pageCost(api, run.pages)];
     console.log(
       `×${scale}: ${run.total} packs, ${run.pages} pages: crawl ${run.seconds.toFixed(2)} s ` +
-        `(${run.seen} distinct ids), page p50 first ${first} ms / middle ${middle} ms / last ${last} ms; load ${load()}`,
+        `(${run.seen} distinct ids), page p50 first ${first} ms / middle ${middle} ms / last ${last} ms; ` +
+        `RSS ${crawledRss.toFixed(0)} MB; load ${load()}`,
     );
     console.log(`×${scale}: idle for ${IDLE_SECONDS} s, sampling /healthz every 50 ms…`);
     const quiet = await idle(api, instance.process.pid!);
     console.log(
       `×${scale}: idle /healthz p50 ${ms(quiet.p50)} ms, p99 ${ms(quiet.p99)} ms, max ${ms(quiet.max)} ms, ` +
-        `${quiet.over100} samples over 100 ms; CPU ${(quiet.cpuShare * 100).toFixed(1)} % of a core; load ${load()}`,
+        `${quiet.over100} samples over 100 ms; CPU ${(quiet.cpuShare * 100).toFixed(1)} % of a core; ` +
+        `RSS ${rssMb(instance.process.pid!).toFixed(0)} MB; load ${load()}`,
     );
     rows.push(
       `| ×${scale} | ${run.total} | ${run.seconds.toFixed(2)} s | ${first} / ${middle} / ${last} ms | ` +
-        `${ms(quiet.p99)} ms (max ${ms(quiet.max)}) | ${(quiet.cpuShare * 100).toFixed(1)} % |`,
+        `${ms(quiet.p99)} ms (max ${ms(quiet.max)}) | ${(quiet.cpuShare * 100).toFixed(1)} % | ${crawledRss.toFixed(0)} MB |`,
     );
   } catch (error) {
     console.error(`×${scale} failed; the instance printed:\n${instance.output().slice(-4000)}`);
@@ -160,7 +168,9 @@ for (const scale of SCALES) {
     await instance.stop();
   }
 }
-console.log('\n| scale | packs | crawl (30/page) | page p50 first/middle/last | idle /healthz p99 | idle CPU |');
-console.log('| --- | --- | --- | --- | --- | --- |');
+console.log(
+  '\n| scale | packs | crawl (30/page) | page p50 first/middle/last | idle /healthz p99 | idle CPU | RSS after the crawl |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
 console.log(`load average ${load()} at end; ${retried} requests retried after a reset connection`);

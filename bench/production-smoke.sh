@@ -27,7 +27,7 @@ if NODE_ENV=production "$node_bin" src/server/serve.ts >"$work/refused.log" 2>&1
   echo "NODE_ENV=production with the auth emulator: NOT refused"; exit 1
 fi
 grep -q 'refused with NODE_ENV=production' "$work/refused.log" && echo "NODE_ENV=production refuses the auth emulator"
-NODE_ENV=test "$node_bin" --max-semi-space-size=32 src/server/serve.ts >"$work/server.log" 2>&1 &
+NODE_ENV=test "$node_bin" --max-semi-space-size=32 --external-memory-accounted-in-global-limit src/server/serve.ts >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 60); do curl -sf http://127.0.0.1:4797/healthz >/dev/null && break; sleep 0.5; done
 

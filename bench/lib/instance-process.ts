@@ -13,8 +13,8 @@ export interface InstanceProcess {
 }
 
 const ENTRY = fileURLToPath(new URL('./instance-entry.ts', import.meta.url));
-/** A 32 MB young generation (docs/operations.md § 3). */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+/** As production runs the server: a 32 MB young generation, external memory in the global limit (docs/operations.md § 3). */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=32', '--external-memory-accounted-in-global-limit'];
 
 /** A free loopback port (the instance needs it up front: it goes into its download URLs). */
 export async function freePort(): Promise<number> {
