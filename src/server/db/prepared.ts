@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
 /**
@@ -21,4 +22,13 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
     }
     return statement;
   };
+}
+
+/**
+ * A text[] from a JSON array parameter (`sql.placeholder(...)` holding `JSON.stringify(list)`, or a path
+ * into one): a named statement's text stays the same for any number of values, and PostgreSQL, which
+ * cannot know the array's length, plans the statement once for a short list instead of once per call.
+ */
+export function jsonTextArray(json: SQL): SQL {
+  return sql`ARRAY(SELECT jsonb_array_elements_text(${json}))`;
 }

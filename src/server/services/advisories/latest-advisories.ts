@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
+import { jsonTextArray, preparedPerDb } from '../../db/prepared.ts';
 import { advisories, advisoryAffected } from '../../db/schema/index.ts';
 import type { AffectedRow } from './load-advisories.ts';
 import { affectsVersion } from './version-ranges.ts';
@@ -14,8 +14,7 @@ interface ListedPack {
 /** The active advisories naming any of the given packs, as read for a page (see packAdvisoryRows). */
 export type PackAdvisoryRows = { advisoryId: string; affected: AffectedRow }[];
 
-// Built once per database handle (db/prepared.ts): every list page asks it. The ids travel as one JSON
-// parameter unpacked into an array, so the statement's text is the same for any number of packs.
+// Built once per database handle (db/prepared.ts): every list page asks it, for any number of packs.
 const packAdvisoriesStatement = preparedPerDb((db) =>
   db
     .select({ advisoryId: advisoryAffected.advisoryId, affected: advisoryAffected })
@@ -25,7 +24,7 @@ const packAdvisoriesStatement = preparedPerDb((db) =>
       and(
         isNull(advisories.withdrawnAt),
         eq(advisoryAffected.ecosystem, 'Nodeyard'),
-        sql`${advisoryAffected.package} = ANY(ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('packs')}::jsonb)))`,
+        sql`${advisoryAffected.package} = ANY(${jsonTextArray(sql`${sql.placeholder('packs')}::jsonb`)})`,
       ),
     )
     .prepare('listed_packs_advisories'),

@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
+import { jsonTextArray, preparedPerDb } from '../../db/prepared.ts';
 import type { NodeRow, NodeVersionRow, PublisherRow } from '../../db/rows.ts';
 import { archives, nodes, nodeVersions, publishers, versionProvenance } from '../../db/schema/index.ts';
 import {
@@ -110,13 +110,10 @@ export async function findNodeWithLatest(db: Db, id: string): Promise<Omit<NodeB
 
 // The bundles of a page of nodes in ONE statement built once per database handle (db/prepared.ts): each
 // node's publisher, latest version, its archive facts and provenance, by the ids the caller's rows name
-// (so they match the rows' snapshot). The ids travel as one JSON parameter unpacked into arrays: the
-// statement's text is the same for any page, and PostgreSQL, which cannot know those arrays' length,
-// plans it once per connection for a short page (index look-ups) instead of once per call. Three
-// drizzle-built queries before, each built, parsed and planned on every page.
+// (so they match the rows' snapshot), passed as JSON arrays (jsonTextArray: planned once per connection,
+// for a short page). Three drizzle-built queries before, each built, parsed and planned on every page.
 const bundlesStatement = preparedPerDb((db) => {
-  const ids = (field: string) =>
-    sql`ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb -> ${sql.raw(`'${field}'`)}))`;
+  const ids = (field: string) => jsonTextArray(sql`${sql.placeholder('ids')}::jsonb -> ${sql.raw(`'${field}'`)}`);
   return db
     .select({
       nodeId: sql<string>`wanted.node_id`,

@@ -47,6 +47,6 @@ export async function readNodeListCounts(db: Db): Promise<NodeListCounts> {
         .from(nodes),
     )
     .onConflictDoNothing();
-  const [created] = await db.select(columns).from(nodeListCounts).limit(1);
+  const [created] = await countsStatement(db).execute();
   return created!;
 }
