@@ -4,6 +4,7 @@ import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#test/test-db.ts';
 import type { Database } from './client.ts';
+import { rowFromJson } from './json-rows.ts';
 import * as schema from './schema/index.ts';
 
 // Every column of every table, written and read back through the driver of the run (PGlite, and
@@ -11,7 +12,8 @@ import * as schema from './schema/index.ts';
 // precision, JSON, enums, dates, text encoding) shows here, whichever test file happens to use the
 // column. Rows go into copies of the tables (CREATE TABLE … (LIKE …): same types and NOT NULLs, no
 // keys), so no foreign key asks for a parent row; the copies shadow the real tables through the
-// search_path inside one transaction.
+// search_path inside one transaction. Each row is also read back as PostgreSQL's JSON of it and mapped
+// by rowFromJson (db/json-rows.ts), as statements returning JSON aggregates do.
 
 const TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable => value instanceof PgTable,
@@ -89,6 +91,13 @@ describe('every column round-trips through the driver', () => {
         const [readNulls] = await tx.select().from(table).where(eq(column, nulls[firstKey]));
         expect(readFilled).toEqual(filled);
         expect(readNulls).toEqual(nulls);
+        // The same rows as JSON (one statement's aggregates, e.g. the node page's parts), mapped back.
+        for (const expected of [filled, nulls]) {
+          const { rows } = (await tx.execute(
+            sql`SELECT to_json(${table}) AS row FROM ${table} WHERE ${eq(column, expected[firstKey])}`,
+          )) as unknown as { rows: { row: Record<string, unknown> }[] };
+          expect(rowFromJson(table, rows[0]!.row)).toEqual(expected);
+        }
       });
     });
   }

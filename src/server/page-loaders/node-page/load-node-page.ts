@@ -1,24 +1,24 @@
 import { listVersionComfyNodes } from '../../services/comfy-nodes/list-version-comfy-nodes.ts';
 import { listPackCollisions, type PackCollision } from '../../services/moderation/pack-collisions.ts';
 export type { PackCollision } from '../../services/moderation/pack-collisions.ts';
-import { listActiveVersionWarnings, type VersionWarnings } from '../../services/moderation/version-warnings.ts';
+import type { VersionWarnings } from '../../services/moderation/version-warnings.ts';
 export type { VersionWarnings } from '../../services/moderation/version-warnings.ts';
 import { findNodePageHead, type NodePageHead } from '../../services/nodes/node-page-head.ts';
-import { listDailyDownloads } from '../../services/nodes/daily-downloads.ts';
+import { loadNodePageParts, PAGE_CLASS_LIMIT } from '../../services/nodes/node-page-parts.ts';
 import { toApiNode, type ApiNode } from '../../services/serialize/node.ts';
 import { toApiNodeVersion, type ApiNodeVersion } from '../../services/serialize/node-version.ts';
-import { DEFAULT_LISTED_STATUSES, listNodeVersions } from '../../services/versions/list-node-versions.ts';
+import { DEFAULT_LISTED_STATUSES } from '../../services/versions/list-node-versions.ts';
 import { normalizeVersion } from '../../services/versions/semver.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { NodeVersionRow } from '../../db/rows.ts';
+import type { ComfyNodeRow, NodeVersionRow } from '../../db/rows.ts';
 import { classView, type ClassView } from './class-signature.ts';
 import { fillDays, type DailyCount } from './downloads-chart.ts';
-import { loadNodeSecurity, type NodeSecurity } from './load-node-security.ts';
+import { loadNodeSecurity, toNodeSecurity, type NodeSecurity } from './load-node-security.ts';
 import { loadReadmeHtml } from './readme/load-readme.ts';
 import { findProvenanceSummary, type ProvenanceSummary } from '../../services/trusted-publishing/load-provenance.ts';
 
 /** More classes than this are summarised as "and N more" (a page, not a catalogue). */
-export const MAX_CLASSES_SHOWN = 200;
+export const MAX_CLASSES_SHOWN = PAGE_CLASS_LIMIT;
 
 /** How many days the downloads chart covers. */
 export const CHART_DAYS = 90;
@@ -101,21 +101,17 @@ function pickSelected(versions: VersionEntry[], latest: VersionEntry | null, req
 }
 
 async function loadClasses(services: AppDeps, versionId: string | null, catalog: string[]) {
-  if (versionId) {
-    const { rows, total } = await listVersionComfyNodes(services.db, versionId, {
-      page: 1,
-      limit: MAX_CLASSES_SHOWN,
-    });
-    if (total > 0) return { items: rows.map(classView), total };
-  }
-  // Imported packs without versions here still have the class names of the catalogue.
-  return catalog.length > 0 ? { names: [...catalog].sort() } : null;
+  const page = versionId
+    ? await listVersionComfyNodes(services.db, versionId, { page: 1, limit: MAX_CLASSES_SHOWN })
+    : { rows: [], total: 0 };
+  return classesOf(page, catalog, versionId !== null);
 }
 
-async function loadDownloads(services: AppDeps, nodeId: string): Promise<DailyCount[]> {
-  const now = services.clock.now();
-  const since = fillDays([], now, CHART_DAYS)[0]!.day;
-  return fillDays(await listDailyDownloads(services.db, nodeId, since), now, CHART_DAYS);
+/** A version's classes, or (none recorded, or no version) the class names of the catalogue. */
+function classesOf(page: { rows: ComfyNodeRow[]; total: number }, catalog: string[], ofVersion: boolean) {
+  if (ofVersion && page.total > 0) return { items: page.rows.map(classView), total: page.total };
+  // Imported packs without versions here still have the class names of the catalogue.
+  return catalog.length > 0 ? { names: [...catalog].sort() } : null;
 }
 
 /** What the page shows of the version it shows: its classes, provenance, collisions and advisories. */
@@ -146,11 +142,13 @@ function requestedVersion(requested: string | null): string | null {
 }
 
 /**
- * Everything the node page shows, in seven queries and two rounds (the page calls nothing else): the
- * node with its latest version, publisher, README and provenance in one; then its versions, downloads,
- * scan warnings and what the shown version needs side by side. When ?version= names another version,
- * what that version needs waits for the version list. Unknown and deleted nodes are not found; a banned
- * node is found (the page explains the ban) but nothing of it is downloadable.
+ * Everything the node page shows, usually in two queries (the page calls nothing else): the node with its
+ * latest version, publisher, README and provenance in one (services/nodes/node-page-head.ts); then its
+ * versions, downloads, scan warnings, and the classes, collisions and advisories of the version it shows
+ * in another (services/nodes/node-page-parts.ts), beside the README when it is not stored yet. When the
+ * page shows another version than the latest (?version=, or a pack whose only versions are pending),
+ * what that version needs is read after the version list. Unknown and deleted nodes are not found; a
+ * banned node is found (the page explains the ban) but nothing of it is downloadable.
  */
 export async function loadNodePage(
   services: AppDeps,
@@ -167,20 +165,25 @@ export async function loadNodePage(
   // The latest version as the public sees it (a deleted or banned one is not listed).
   const latestRow = head.bundle.latest?.version;
   const latestListed = latestRow && DEFAULT_LISTED_STATUSES.includes(latestRow.status) ? latestRow : undefined;
-  // Usually the page shows the latest version, known already: what it shows of it is read beside the
+  // Usually the page shows the latest version, known already: what it shows of it is read with the
   // version list instead of after it.
   const requested = requestedVersion(input.version);
   const latestShown =
     latestListed && (requested ?? latestListed.version) === latestListed.version ? latestListed : undefined;
-  const [listed, downloads, warnings, readmeHtml, latestParts] = await Promise.all([
-    listNodeVersions(db, row.id, DEFAULT_LISTED_STATUSES),
-    loadDownloads(services, row.id),
-    // A banned pack's page explains the ban; nothing of its versions is offered, warnings included.
-    banned ? new Map<string, VersionWarnings>() : listActiveVersionWarnings(db, row.id),
+  const now = services.clock.now();
+  const [parts, readmeHtml] = await Promise.all([
+    loadNodePageParts(db, {
+      nodeId: row.id,
+      sinceDay: fillDays([], now, CHART_DAYS)[0]!.day,
+      shown: latestShown ? { id: latestShown.id, dependencies: latestShown.dependencies } : null,
+    }),
     // A banned pack's README may be the very thing it was banned for: it is not shown.
     latestListed && !banned ? loadReadmeHtml(services, latestListed, row.repository, head.latestReadme) : null,
-    latestShown ? loadShownVersion(services, head, latestShown) : undefined,
   ]);
+  const listed = parts.versions;
+  const downloads = fillDays(parts.downloads, now, CHART_DAYS);
+  // A banned pack's page explains the ban; nothing of its versions is offered, warnings included.
+  const warnings = banned ? new Map<string, VersionWarnings>() : parts.warnings;
   const versions: VersionEntry[] = listed.map(({ version, hasArchive, sha256 }) => ({
     version: toApiNodeVersion(version, { config, hasArchive, sha256, includeStatusReason: false }),
     downloadable: !banned && hasArchive && version.status === 'NodeVersionStatusActive' && !version.quarantinedAt,
@@ -200,9 +203,16 @@ export async function loadNodePage(
     .filter((version) => version.quarantinedAt && version.status === 'NodeVersionStatusActive')
     .sort((a, b) => b.quarantinedAt!.getTime() - a.quarantinedAt!.getTime())[0];
 
+  // What the parts read is of the version guessed before the list (the latest, or none); another one
+  // selected (a requested older version, a pack whose versions are all pending) is read now.
   const { classes, provenance, collisions, security } =
-    latestParts && selectedRow?.id === latestShown?.id
-      ? latestParts
+    selectedRow?.id === latestShown?.id
+      ? {
+          classes: classesOf(parts.classes, row.catalogComfyNodeNames, latestShown !== undefined),
+          provenance: latestShown && !banned ? head.latestProvenanceSummary : null,
+          collisions: parts.collisions,
+          security: toNodeSecurity(row, latestShown ?? null, parts.advisories),
+        }
       : await loadShownVersion(services, head, selectedRow);
 
   const pick = (fromVersion: string[] | undefined, fromNode: string[]) =>

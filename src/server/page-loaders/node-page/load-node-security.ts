@@ -5,7 +5,7 @@ import type {
   AdvisorySeverity,
   AffectedRow,
 } from '../../services/advisories/load-advisories.ts';
-import { loadNodeAdvisories } from '../../services/advisories/node-advisories.ts';
+import { loadNodeAdvisories, type NodeAdvisories } from '../../services/advisories/node-advisories.ts';
 import { affectsVersion } from '../../services/advisories/version-ranges.ts';
 
 /** One OSV range of affected versions (OSV's "introduced: 0" means from the first version). */
@@ -55,11 +55,20 @@ export async function loadNodeSecurity(
   node: { id: string },
   shown: { id: string; version: string; dependencies?: readonly string[] } | null,
 ): Promise<NodeSecurity> {
-  const { pack, dependencies } = await loadNodeAdvisories(
+  const advisories = await loadNodeAdvisories(
     db,
     { id: node.id, latestVersionId: shown?.id ?? null },
     shown?.dependencies ? { dependencies: shown.dependencies } : undefined,
   );
+  return toNodeSecurity(node, shown, advisories);
+}
+
+/** The Security section of the advisories read for a pack and the version the page shows. */
+export function toNodeSecurity(
+  node: { id: string },
+  shown: { version: string } | null,
+  { pack, dependencies }: NodeAdvisories,
+): NodeSecurity {
   const packEntries = pack.map(({ advisory, affected }): SecurityEntry => {
     return {
       id: advisory.id,

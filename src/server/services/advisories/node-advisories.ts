@@ -54,7 +54,11 @@ export function activePackAffected(
 }
 
 async function packAdvisories(db: Db, packId: string): Promise<PackAdvisory[]> {
-  const rows = await activePackAffected(db, packId);
+  return groupPackAdvisories(await activePackAffected(db, packId));
+}
+
+/** Affected rows naming a pack, grouped by advisory, by advisory id. */
+export function groupPackAdvisories(rows: readonly { affected: AffectedRow; advisory: AdvisoryRow }[]): PackAdvisory[] {
   const byId = new Map<string, PackAdvisory>();
   for (const row of rows) {
     const entry = byId.get(row.advisory.id) ?? { advisory: row.advisory, affected: [] };
@@ -74,12 +78,17 @@ async function declaredDependencies(db: Db, version: VersionDependencies): Promi
   return row?.dependencies ?? [];
 }
 
-async function dependencyAdvisories(db: Db, version: VersionDependencies | null): Promise<DependencyAdvisory[]> {
-  if (!version) return [];
-  const requirements = (await declaredDependencies(db, version)).flatMap((line) => {
+/** The declared dependency lines that parse as Python requirements, each with its line. */
+export function parseRequirements(lines: readonly string[]) {
+  return lines.flatMap((line) => {
     const parsed = parsePythonRequirement(line);
     return parsed ? [{ line, ...parsed }] : [];
   });
+}
+
+async function dependencyAdvisories(db: Db, version: VersionDependencies | null): Promise<DependencyAdvisory[]> {
+  if (!version) return [];
+  const requirements = parseRequirements(await declaredDependencies(db, version));
   if (requirements.length === 0) return [];
   const rows = await db
     .select({ affected: advisoryAffected, advisory: advisories })
@@ -95,6 +104,17 @@ async function dependencyAdvisories(db: Db, version: VersionDependencies | null)
         ),
       ),
     );
+  return matchDependencyAdvisories(rows, requirements);
+}
+
+/**
+ * Of the active PyPI affected rows naming a declared package, those whose declaration admits an affected
+ * release, each with the requirement line it matched; by advisory id.
+ */
+export function matchDependencyAdvisories(
+  rows: readonly { affected: AffectedRow; advisory: AdvisoryRow }[],
+  requirements: ReturnType<typeof parseRequirements>,
+): DependencyAdvisory[] {
   return rows
     .flatMap(({ affected, advisory }) =>
       requirements

@@ -31,7 +31,11 @@ const collisionsStatement = preparedPerDb((db) =>
  * pipeline), grouped by pack. Deleted packs are left out: nobody can install them any more.
  */
 export async function listPackCollisions(db: Db, nodeVersionId: string): Promise<PackCollision[]> {
-  const rows = await collisionsStatement(db).execute({ nodeVersionId });
+  return groupCollisions(await collisionsStatement(db).execute({ nodeVersionId }));
+}
+
+/** Collision rows (one per other pack and class, by pack then class) grouped by pack. */
+export function groupCollisions(rows: readonly { nodeId: string; name: string; className: string }[]): PackCollision[] {
   const byNode = new Map<string, PackCollision>();
   for (const row of rows) {
     const entry = byNode.get(row.nodeId) ?? { nodeId: row.nodeId, name: row.name || row.nodeId, classes: [] };

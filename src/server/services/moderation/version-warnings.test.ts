@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNode, insertPublisher, insertVersion } from '#test/factories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { versionScanFindings } from '../../db/schema/index.ts';
-import { listActiveVersionWarnings, listVersionWarnings } from './version-warnings.ts';
+import { loadNodePageParts } from '../nodes/node-page-parts.ts';
+import { listVersionWarnings } from './version-warnings.ts';
 
 describe('listVersionWarnings', () => {
   let t: TestApp;
@@ -83,10 +84,12 @@ describe('listVersionWarnings', () => {
           rulesetVersion: 'test',
         }),
     );
-    const byNode = await listActiveVersionWarnings(db, 'warned');
-    expect(byNode).toEqual(await listVersionWarnings(db, [noisy, quiet, held]));
-    expect([...byNode.keys()]).toEqual([noisy]);
-    expect((await listActiveVersionWarnings(db, 'no-such-node')).size).toBe(0);
+    // The node page reads them with its other parts (services/nodes/node-page-parts.ts).
+    const byNode = async (nodeId: string) =>
+      (await loadNodePageParts(db, { nodeId, sinceDay: '2026-01-01', shown: null })).warnings;
+    expect(await byNode('warned')).toEqual(await listVersionWarnings(db, [noisy, quiet, held]));
+    expect([...(await byNode('warned')).keys()]).toEqual([noisy]);
+    expect((await byNode('no-such-node')).size).toBe(0);
   });
 
   it('asks nothing for no versions', async () => {

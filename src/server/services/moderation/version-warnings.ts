@@ -1,7 +1,6 @@
-import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
-import { nodeVersions, versionScanFindings } from '../../db/schema/index.ts';
+import { versionScanFindings } from '../../db/schema/index.ts';
 import type { VersionFindingRow } from './findings.ts';
 
 /**
@@ -67,7 +66,10 @@ function warningsQuery(db: Db, versions: SQL, limit: number) {
     .orderBy(asc(ranked.versionId), asc(ranked.position));
 }
 
-function byVersionOf(rows: Awaited<ReturnType<typeof warningsQuery>>): Map<string, VersionWarnings> {
+/** Ranked warning rows (the first `limit` of each version, in rank order) keyed by version id. */
+export function byVersionOf(
+  rows: readonly { versionId: string; total: number; finding: WarningRow }[],
+): Map<string, VersionWarnings> {
   const byVersion = new Map<string, VersionWarnings>();
   for (const { versionId, total, finding } of rows) {
     let entry = byVersion.get(versionId);
@@ -92,26 +94,4 @@ export async function listVersionWarnings(
 ): Promise<Map<string, VersionWarnings>> {
   if (versionIds.length === 0) return new Map();
   return byVersionOf(await warningsQuery(db, inArray(versionScanFindings.nodeVersionId, [...versionIds]), limit));
-}
-
-// The node page's read, built once (db/prepared.ts): by node id, so it need not wait for the version list.
-const activeOfNodeStatement = preparedPerDb((db) =>
-  warningsQuery(
-    db,
-    inArray(
-      versionScanFindings.nodeVersionId,
-      db
-        .select({ id: nodeVersions.id })
-        .from(nodeVersions)
-        .where(
-          and(eq(nodeVersions.nodeId, sql.placeholder('nodeId')), eq(nodeVersions.status, 'NodeVersionStatusActive')),
-        ),
-    ),
-    MAX_WARNINGS_PER_VERSION,
-  ).prepare('active_version_warnings'),
-);
-
-/** listVersionWarnings of every Active version of a node. */
-export async function listActiveVersionWarnings(db: Db, nodeId: string): Promise<Map<string, VersionWarnings>> {
-  return byVersionOf(await activeOfNodeStatement(db).execute({ nodeId }));
 }
