@@ -1,0 +1,151 @@
+// `npm run bench:cold-pair -- <build A> <build B>`: what a change does to a cold node page's CPU, on a
+// machine too noisy for two separate runs to tell (here, one build measured 6.1–10.1 ms a page in
+// consecutive runs). Two instances, one per site build (`NODEYARD_BUILD_DIR=<dir> npm run build`), run
+// side by side on copies of the same data; every cold page is asked of both at the same moment (5
+// clients each), so whatever else the machine does falls on both alike. Prints each instance's CPU per
+// page (its main thread, and the whole process) from /proc. Each round runs the pair in both orders:
+// the instance started second measured 0.3–0.8 ms a page less here whichever build it ran.
+//
+// Data: the long-tail benchmark's (run `npm run bench:long-tail` once to prepare it), on PGlite (each
+// instance on its own copy) or PostgreSQL (BENCH_DRIVER=postgres with TEST_DATABASE_URL or
+// DATABASE_URL). Knobs: BENCH_PAGES (720), BENCH_ROUNDS (2). A benchmark: no assertions. Linux only.
+import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { databaseFor } from './lib/bench-databases.ts';
+import { startInstance, type InstanceProcess } from './lib/instance-process.ts';
+
+const PAGES = Number(process.env['BENCH_PAGES'] ?? 720);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
+const DRIVER = process.env['BENCH_DRIVER'] === 'postgres' ? 'postgres' : 'pglite';
+const CLIENTS = 5;
+const WARM_PAGES = 200;
+const LANGS = ['en', 'ar', 'es', 'fr', 'ja', 'ko', 'ru', 'zh'];
+const root = resolve(new URL('..', import.meta.url).pathname);
+const builds = process.argv.slice(2);
+const prepared = join(root, '.bench-data', `long-tail-${DRIVER}`);
+const serverUrl = process.env['DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
+
+if (builds.length !== 2 || builds.some((dir) => !existsSync(join(dir, 'server', 'entry.mjs')))) {
+  console.error('usage: npm run bench:cold-pair -- <build dir A> <build dir B> (each inside the repository)');
+  process.exit(2);
+}
+if (!existsSync(join(prepared, `prepared-${PAGES}`)) || (DRIVER === 'postgres' && !serverUrl)) {
+  console.error(`bench:cold-pair needs the long-tail data (${prepared}): run npm run bench:long-tail first.`);
+  process.exit(2);
+}
+
+/** CPU-seconds of a process's main thread and of the whole process (all threads), from /proc. */
+function cpuOf(pid: number): { main: number; all: number } {
+  const seconds = (path: string) => {
+    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return { main: seconds(`/proc/${pid}/task/${pid}/stat`), all: seconds(`/proc/${pid}/stat`) };
+}
+
+async function start(build: string, slot: number): Promise<InstanceProcess> {
+  let dataDir = prepared;
+  if (DRIVER === 'pglite') {
+    // PGlite holds its data directory alone: each instance gets a fresh copy of the prepared one.
+    dataDir = join(root, '.bench-data', `cold-pair-${slot}`);
+    rmSync(dataDir, { recursive: true, force: true });
+    cpSync(prepared, dataDir, { recursive: true });
+  }
+  return startInstance(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: DRIVER === 'postgres' ? await databaseFor(serverUrl!, 'nodeyard_long_tail') : '',
+      NODEYARD_BUILD_DIR: build,
+      STORAGE_SIGNING_SECRET: 'long-tail-bench-signing-secret-0123456789',
+      RATE_LIMIT_ENABLED: 'false',
+      NODEYARD_INSTANCE_SITE: 'true',
+      SEED_DEMO_DATA: 'false',
+      NODE_ENV: 'production',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    },
+    300_000,
+  );
+}
+
+/** Node ids with a version (measured) and without (warming only), from the first instance's API. */
+async function packIds(apiUrl: string): Promise<{ measured: string[]; warming: string[] }> {
+  const measured: string[] = [];
+  const warming: string[] = [];
+  for (let page = 1; measured.length < PAGES || warming.length < WARM_PAGES; page++) {
+    const response = await fetch(`${apiUrl}/nodes?limit=100&page=${page}`);
+    const body = (await response.json()) as { nodes: Array<{ id: string; latest_version?: unknown }> };
+    if (body.nodes.length === 0) break;
+    for (const node of body.nodes) (node.latest_version ? measured : warming).push(node.id);
+  }
+  return { measured: measured.slice(0, PAGES), warming: warming.slice(0, WARM_PAGES) };
+}
+
+/** Waits until both instances' job queues stayed empty for a few seconds (start-up backfills). */
+async function settled(instances: InstanceProcess[]): Promise<void> {
+  for (let quiet = 0; quiet < 5;) {
+    const depths = await Promise.all(
+      instances.map(async (instance) => {
+        const text = await (await fetch(`${instance.apiUrl}/metrics`)).text();
+        return Number(/^nodeyard_job_queue_depth (\d+)/m.exec(text)?.[1] ?? 0);
+      }),
+    );
+    quiet = depths.every((depth) => depth === 0) ? quiet + 1 : 0;
+    await new Promise((wake) => setTimeout(wake, 1000));
+  }
+}
+
+/** Every path asked of every instance at the same moment, CLIENTS at a time. */
+async function askBoth(instances: InstanceProcess[], paths: string[]): Promise<void> {
+  let next = 0;
+  const ask = async (url: string) => {
+    const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${response.status} for ${url}`);
+  };
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < paths.length) {
+        const path = paths[next++]!;
+        await Promise.all(instances.map((instance) => ask(instance.siteUrl + path)));
+      }
+    }),
+  );
+}
+
+const pagePath = (id: string, i: number) => `/${LANGS[i % LANGS.length]}/nodes/${encodeURIComponent(id)}`;
+const perPage: Record<string, { main: number[]; all: number[] }> = {};
+console.log(`bench:cold-pair on ${DRIVER}, ${PAGES} cold node pages, ${ROUNDS} round(s) in both orders`);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const order of [builds, [...builds].reverse()]) {
+    const instances: InstanceProcess[] = [];
+    try {
+      for (const [slot, build] of order.entries()) instances.push(await start(build, slot));
+      const { measured, warming } = await packIds(instances[0]!.apiUrl);
+      await settled(instances);
+      // Warm both (JIT, pools, the translator) on pages outside the measured set.
+      await askBoth(instances, warming.map(pagePath));
+      const before = instances.map((instance) => cpuOf(instance.process.pid!));
+      await askBoth(instances, measured.map(pagePath));
+      const after = instances.map((instance) => cpuOf(instance.process.pid!));
+      const line = order.map((build, k) => {
+        const main = ((after[k]!.main - before[k]!.main) * 1000) / measured.length;
+        const all = ((after[k]!.all - before[k]!.all) * 1000) / measured.length;
+        (perPage[build] ??= { main: [], all: [] }).main.push(main);
+        perPage[build]!.all.push(all);
+        return `${build}: main ${main.toFixed(2)} ms, process ${all.toFixed(2)} ms`;
+      });
+      console.log(`round ${round + 1}, ${order[0]} first | ${line.join(' | ')}`);
+    } finally {
+      for (const instance of instances) await instance.stop();
+    }
+  }
+}
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+console.log('\n| build | main thread ms/page (each run) | mean | process ms/page (mean) |');
+console.log('| --- | --- | --- | --- |');
+for (const build of builds) {
+  const { main, all } = perPage[build]!;
+  console.log(
+    `| ${build} | ${main.map((value) => value.toFixed(2)).join(', ')} | ${mean(main).toFixed(2)} | ${mean(all).toFixed(2)} |`,
+  );
+}
