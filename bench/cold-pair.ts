@@ -11,7 +11,7 @@
 // DATABASE_URL). Knobs: BENCH_PAGES (720), BENCH_ROUNDS (2). A benchmark: no assertions. Linux only.
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { databaseFor } from './lib/bench-databases.ts';
+import { longTailDatabaseUrl, longTailDataDir, longTailInstanceEnv, longTailPagePath } from './lib/long-tail-data.ts';
 import { startInstance, type InstanceProcess } from './lib/instance-process.ts';
 
 const PAGES = Number(process.env['BENCH_PAGES'] ?? 720);
@@ -19,10 +19,9 @@ const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
 const DRIVER = process.env['BENCH_DRIVER'] === 'postgres' ? 'postgres' : 'pglite';
 const CLIENTS = 5;
 const WARM_PAGES = 200;
-const LANGS = ['en', 'ar', 'es', 'fr', 'ja', 'ko', 'ru', 'zh'];
 const root = resolve(new URL('..', import.meta.url).pathname);
 const builds = process.argv.slice(2);
-const prepared = join(root, '.bench-data', `long-tail-${DRIVER}`);
+const prepared = longTailDataDir(root, DRIVER);
 const serverUrl = process.env['DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
 
 if (builds.length !== 2 || builds.some((dir) => !existsSync(join(dir, 'server', 'entry.mjs')))) {
@@ -53,15 +52,8 @@ async function start(build: string, slot: number): Promise<InstanceProcess> {
   }
   return startInstance(
     {
-      DATA_DIR: dataDir,
-      DATABASE_URL: DRIVER === 'postgres' ? await databaseFor(serverUrl!, 'nodeyard_long_tail') : '',
+      ...longTailInstanceEnv(dataDir, DRIVER === 'postgres' ? await longTailDatabaseUrl(serverUrl!) : ''),
       NODEYARD_BUILD_DIR: build,
-      STORAGE_SIGNING_SECRET: 'long-tail-bench-signing-secret-0123456789',
-      RATE_LIMIT_ENABLED: 'false',
-      NODEYARD_INSTANCE_SITE: 'true',
-      SEED_DEMO_DATA: 'false',
-      NODE_ENV: 'production',
-      FIREBASE_AUTH_EMULATOR_HOST: '',
     },
     300_000,
   );
@@ -112,7 +104,6 @@ async function askBoth(instances: InstanceProcess[], paths: string[]): Promise<v
   );
 }
 
-const pagePath = (id: string, i: number) => `/${LANGS[i % LANGS.length]}/nodes/${encodeURIComponent(id)}`;
 const perPage: Record<string, { main: number[]; all: number[] }> = {};
 console.log(`bench:cold-pair on ${DRIVER}, ${PAGES} cold node pages, ${ROUNDS} round(s) in both orders`);
 for (let round = 0; round < ROUNDS; round++) {
@@ -123,9 +114,9 @@ for (let round = 0; round < ROUNDS; round++) {
       const { measured, warming } = await packIds(instances[0]!.apiUrl);
       await settled(instances);
       // Warm both (JIT, pools, the translator) on pages outside the measured set.
-      await askBoth(instances, warming.map(pagePath));
+      await askBoth(instances, warming.map(longTailPagePath));
       const before = instances.map((instance) => cpuOf(instance.process.pid!));
-      await askBoth(instances, measured.map(pagePath));
+      await askBoth(instances, measured.map(longTailPagePath));
       const after = instances.map((instance) => cpuOf(instance.process.pid!));
       const line = order.map((build, k) => {
         const main = ((after[k]!.main - before[k]!.main) * 1000) / measured.length;

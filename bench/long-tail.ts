@@ -18,8 +18,8 @@ import { buildDirectory } from '../src/server/build-directory.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { loadCorpusFile } from '../src/server/services/import/corpus-file.ts';
 import { importCorpus } from '../src/server/services/import/import-corpus.ts';
-import { databaseFor } from './lib/bench-databases.ts';
 import { freePort, startInstance } from './lib/instance-process.ts';
+import { longTailDatabaseUrl, longTailDataDir, longTailInstanceEnv, longTailPagePath } from './lib/long-tail-data.ts';
 import { giveReadmes } from './lib/readme-packs.ts';
 import { DEFAULT_CORPUS } from './lib/scaled-corpus.ts';
 import { ms } from './lib/search-stats.ts';
@@ -34,7 +34,6 @@ const serverUrl = process.env['DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'
 const DRIVERS = (process.env['BENCH_DRIVERS'] ?? 'pglite,postgres')
   .split(',')
   .filter((driver) => driver === 'pglite' || (driver === 'postgres' && serverUrl));
-const LANGS = ['en', 'ar', 'es', 'fr', 'ja', 'ko', 'ru', 'zh'];
 const root = resolve(new URL('..', import.meta.url).pathname);
 const load = () =>
   loadavg()
@@ -48,9 +47,9 @@ if (!existsSync(join(buildDirectory(), 'server', 'entry.mjs'))) {
 
 /** The catalogue, imported once, with README archives on the newest PAGES packs; returns the env. */
 async function prepare(driver: string): Promise<Record<string, string>> {
-  const dataDir = join(root, '.bench-data', `long-tail-${driver}`);
+  const dataDir = longTailDataDir(root, driver);
   mkdirSync(dataDir, { recursive: true });
-  const databaseUrl = driver === 'postgres' ? await databaseFor(serverUrl!, 'nodeyard_long_tail') : '';
+  const databaseUrl = driver === 'postgres' ? await longTailDatabaseUrl(serverUrl!) : '';
   const marker = join(dataDir, `prepared-${PAGES}`);
   if (!existsSync(marker)) {
     console.log(`Preparing ${driver}: corpus and ${PAGES} packs with READMEs…`);
@@ -65,18 +64,7 @@ async function prepare(driver: string): Promise<Record<string, string>> {
     }
     writeFileSync(marker, new Date().toISOString());
   }
-  return {
-    DATA_DIR: dataDir,
-    // Empty = unset (env.ts): the PGlite run must not inherit the parent's DATABASE_URL.
-    DATABASE_URL: databaseUrl,
-    STORAGE_SIGNING_SECRET: 'long-tail-bench-signing-secret-0123456789',
-    RATE_LIMIT_ENABLED: 'false',
-    NODEYARD_INSTANCE_SITE: 'true',
-    SEED_DEMO_DATA: 'false',
-    // As the Docker image runs (React's production build renders the pages); no auth emulator with it.
-    NODE_ENV: 'production',
-    FIREBASE_AUTH_EMULATOR_HOST: '',
-  };
+  return longTailInstanceEnv(dataDir, databaseUrl);
 }
 
 /**
@@ -158,8 +146,7 @@ for (const driver of DRIVERS) {
       if (body.nodes.length === 0) break;
       for (const node of body.nodes) (node.latest_version ? ids : others).push(node.id);
     }
-    const pageUrl = (id: string, i: number) =>
-      `${instance.siteUrl}/${LANGS[i % LANGS.length]}/nodes/${encodeURIComponent(id)}`;
+    const pageUrl = (id: string, i: number) => `${instance.siteUrl}${longTailPagePath(id, i)}`;
     const urls = ids.slice(0, PAGES).map((id, i) => pageUrl(id, i));
     await jobsSettled(instance.apiUrl);
     // Warm the process (JIT, pools, the translator) on pages outside the measured set: the home page,
