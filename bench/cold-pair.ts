@@ -9,10 +9,11 @@
 // Data: the long-tail benchmark's (run `npm run bench:long-tail` once to prepare it), on PGlite (each
 // instance on its own copy) or PostgreSQL (BENCH_DRIVER=postgres with TEST_DATABASE_URL or
 // DATABASE_URL). Knobs: BENCH_PAGES (720), BENCH_ROUNDS (2). A benchmark: no assertions. Linux only.
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { longTailDatabaseUrl, longTailDataDir, longTailInstanceEnv, longTailPagePath } from './lib/long-tail-data.ts';
 import { startInstance, type InstanceProcess } from './lib/instance-process.ts';
+import { processCpuSeconds } from './lib/process-cpu.ts';
 
 const PAGES = Number(process.env['BENCH_PAGES'] ?? 720);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
@@ -31,15 +32,6 @@ if (builds.length !== 2 || builds.some((dir) => !existsSync(join(dir, 'server', 
 if (!existsSync(join(prepared, `prepared-${PAGES}`)) || (DRIVER === 'postgres' && !serverUrl)) {
   console.error(`bench:cold-pair needs the long-tail data (${prepared}): run npm run bench:long-tail first.`);
   process.exit(2);
-}
-
-/** CPU-seconds of a process's main thread and of the whole process (all threads), from /proc. */
-function cpuOf(pid: number): { main: number; all: number } {
-  const seconds = (path: string) => {
-    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  return { main: seconds(`/proc/${pid}/task/${pid}/stat`), all: seconds(`/proc/${pid}/stat`) };
 }
 
 async function start(build: string, slot: number): Promise<InstanceProcess> {
@@ -115,9 +107,9 @@ for (let round = 0; round < ROUNDS; round++) {
       await settled(instances);
       // Warm both (JIT, pools, the translator) on pages outside the measured set.
       await askBoth(instances, warming.map(longTailPagePath));
-      const before = instances.map((instance) => cpuOf(instance.process.pid!));
+      const before = instances.map((instance) => processCpuSeconds(instance.process.pid!));
       await askBoth(instances, measured.map(longTailPagePath));
-      const after = instances.map((instance) => cpuOf(instance.process.pid!));
+      const after = instances.map((instance) => processCpuSeconds(instance.process.pid!));
       const line = order.map((build, k) => {
         const main = ((after[k]!.main - before[k]!.main) * 1000) / measured.length;
         const all = ((after[k]!.all - before[k]!.all) * 1000) / measured.length;

@@ -2,7 +2,10 @@
 // README each), each page asked once in a rotating language by concurrent clients that pull from ONE
 // shared queue (so no page is asked twice in the cold pass), then the same pages again (now cached),
 // beside a bare node:http hello-world measured in the same run with the same client (autocannon). On PGlite and on
-// PostgreSQL. Prints req/s, p50/p99 and the share of hello-world's req/s. A benchmark: no assertions.
+// PostgreSQL. Prints req/s, p50/p99, the share of hello-world's req/s and the server's CPU per page (its
+// main thread and the whole process, from /proc). A third pass asks the workflow resolver's page as many
+// times (the layout and one island, no data, never cached): the floor of any page this stack renders,
+// to set a cold node page against. A benchmark: no assertions.
 //
 // Needs a site build (`npm run build`, or NODEYARD_BUILD_DIR). Data: the corpus (BENCH_CORPUS) imported
 // once into .bench-data/long-tail-pglite or the database nodeyard_long_tail beside DATABASE_URL /
@@ -19,7 +22,14 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { loadCorpusFile } from '../src/server/services/import/corpus-file.ts';
 import { importCorpus } from '../src/server/services/import/import-corpus.ts';
 import { freePort, startInstance } from './lib/instance-process.ts';
-import { longTailDatabaseUrl, longTailDataDir, longTailInstanceEnv, longTailPagePath } from './lib/long-tail-data.ts';
+import { processCpuSeconds } from './lib/process-cpu.ts';
+import {
+  longTailDatabaseUrl,
+  longTailDataDir,
+  longTailInstanceEnv,
+  longTailLanguage,
+  longTailPagePath,
+} from './lib/long-tail-data.ts';
 import { giveReadmes } from './lib/readme-packs.ts';
 import { DEFAULT_CORPUS } from './lib/scaled-corpus.ts';
 import { ms } from './lib/search-stats.ts';
@@ -75,10 +85,11 @@ async function prepare(driver: string): Promise<Record<string, string>> {
  * The cached pass goes round several times: autocannon ends a run on its one-second tick, which a
  * single round of cached pages would not fill.
  */
-async function drain(urls: string[], rounds = 1) {
+async function drain(urls: string[], rounds = 1, serverPid?: number) {
   const origin = new URL(urls[0]!).origin;
   const paths = urls.map((url) => new URL(url).pathname);
   let next = 0;
+  const cpuBefore = serverPid === undefined ? undefined : processCpuSeconds(serverPid);
   const started = performance.now();
   const result = await autocannon({
     url: origin,
@@ -92,8 +103,18 @@ async function drain(urls: string[], rounds = 1) {
     rps: result.requests.total / ((performance.now() - started) / 1000),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    /** The server's CPU per request, ms: its main thread and the whole process. */
+    cpu:
+      cpuBefore && serverPid !== undefined
+        ? cpuPerRequest(cpuBefore, processCpuSeconds(serverPid), result.requests.total)
+        : undefined,
   };
+}
+
+function cpuPerRequest(before: { main: number; all: number }, after: { main: number; all: number }, requests: number) {
+  return { main: ((after.main - before.main) * 1000) / requests, all: ((after.all - before.all) * 1000) / requests };
 }
 
 /**
@@ -157,18 +178,27 @@ for (const driver of DRIVERS) {
     const warmUrls = others.slice(0, WARM_PAGES).map((id, i) => pageUrl(id, i));
     if (warmUrls.length > 0) await drain(warmUrls);
     console.log(`${driver}: warmed on ${warmUrls.length} node pages outside the measured set`);
+    const pid = instance.process.pid!;
     const hello = await helloRps();
-    const cold = await drain(urls);
-    const warm = await drain(urls, 10);
+    const cold = await drain(urls, 1, pid);
+    const warm = await drain(urls, 10, pid);
+    // The workflow resolver's page: no data, not kept by the cache, so every request renders it.
+    const floor = await drain(
+      urls.map((_, i) => `${instance.siteUrl}/${longTailLanguage(i)}/resolve`),
+      1,
+      pid,
+    );
     const share = (rps: number) => `${((rps / hello) * 100).toFixed(2)} %`;
     console.log(`${driver}: hello-world ${hello.toFixed(0)} req/s; load ${load()}`);
     for (const [pass, result] of [
       ['cold', cold],
       ['again', warm],
+      ['floor (/resolve)', floor],
     ] as const) {
+      const cpu = result.cpu ? `${result.cpu.main.toFixed(2)} / ${result.cpu.all.toFixed(2)}` : '–';
       const line =
         `| ${driver} | ${pass} | ${urls.length} | ${result.rps.toFixed(0)} | ${share(result.rps)} | ` +
-        `${ms(result.p50)} | ${ms(result.p99)} | ${result.errors} |`;
+        `${ms(result.p50)} | ${ms(result.p99)} | ${cpu} | ${result.errors + result.non2xx} |`;
       console.log(line);
       table.push(line);
     }
@@ -176,7 +206,9 @@ for (const driver of DRIVERS) {
     await instance.stop();
   }
 }
-console.log('\n| driver | pass | pages | req/s | of hello-world | p50 ms | p99 ms | errors |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '\n| driver | pass | pages | req/s | of hello-world | p50 ms | p99 ms | server CPU ms/page (main / process) | errors |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const line of table) console.log(line);
 console.log(`load average ${load()} at end`);

@@ -4,19 +4,24 @@
 // 5 s; beside a bare node:http hello-world driven the same way in the same run, on PGlite and (with
 // DATABASE_URL or TEST_DATABASE_URL) PostgreSQL. Prints req/s, p50/p99, the share of hello-world, the
 // mixed/quiet ratio (goal ≥ 80 %) and what the response cache did. Real corpus (bench/lib/corpus-instance.ts).
-// Knobs: BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (10), BENCH_DRIVERS (pglite,postgres).
+// Quiet and mixed phases alternate BENCH_ROUNDS times (medians printed); the other clients run on a worker
+// thread (bench/lib/background-traffic.ts), not on the load generator's event loop.
+// Knobs: BENCH_SECONDS (10 per run), BENCH_CONNECTIONS (10), BENCH_ROUNDS (3), BENCH_DRIVERS (pglite,postgres).
 // Pages need a site build (npm run build, or NODEYARD_BUILD_DIR); they are skipped without one.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { signUp } from '#test/firebase-emulator.ts';
 import { comfyCliPublishBody } from '#test/publish.ts';
 import { buildZip, samplePackFiles } from '#test/zip.ts';
+import type { BackgroundReport, BackgroundSetup } from './lib/background-traffic.ts';
 import { benchDrivers, startCorpusInstance, withSite } from './lib/corpus-instance.ts';
 import { freePort, type InstanceProcess } from './lib/instance-process.ts';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 10);
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 // Uncompressed, like bench:throughput: autocannon's decoding of changing binary bodies would be the bottleneck.
 const HEADERS = { 'accept-encoding': 'identity' };
 const load = () =>
@@ -104,26 +109,6 @@ async function publisherWithPack(instance: InstanceProcess) {
   return { publisherId, packId, auth };
 }
 
-/** Fires `run` `perSecond` times a second until stopped; counts answers by status. */
-function every(perSecond: number, run: () => Promise<Response>) {
-  const statuses = new Map<number, number>();
-  let failures = 0;
-  const timer = setInterval(() => {
-    run()
-      .then(async (response) => {
-        await response.arrayBuffer();
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      })
-      .catch(() => failures++);
-  }, 1000 / perSecond);
-  return {
-    stop() {
-      clearInterval(timer);
-      return { statuses: Object.fromEntries(statuses), failures };
-    },
-  };
-}
-
 async function cacheStats(instance: InstanceProcess): Promise<Record<string, number>> {
   const text = await (await fetch(`${instance.apiUrl}/metrics`)).text();
   const stats: Record<string, number> = {};
@@ -154,62 +139,68 @@ try {
           : []),
         { route: 'GET /nodes/{id}', urls: ids.map((id) => `${instance.apiUrl}/nodes/${id}`) },
       ];
-      const workflow = JSON.stringify({
-        nodes: [
-          { id: 1, type: 'KSampler' },
-          { id: 2, type: 'CheckpointLoaderSimple' },
-          { id: 3, type: 'SomeCustomUpscaler' },
-        ],
+      // Quiet and mixed phases alternate, BENCH_ROUNDS times, and each figure is the median of its
+      // rounds: on a shared 2-core machine a single 10-second sample drifts with whatever else runs.
+      const background = new Worker(new URL('./lib/background-traffic.ts', import.meta.url), {
+        workerData: { apiUrl: instance.apiUrl, publisherId, packId, auth } satisfies BackgroundSetup,
       });
-      const rows: Array<{ quiet: Measured; mixed: Measured }> = [];
-      const helloQuiet = await drive('hello-world (node:http)', [hello.url]);
-      const quiet = [];
-      for (const { route, urls } of reads) quiet.push(await drive(route, urls));
-      const before = await cacheStats(instance);
-      // The other clients: resolver, installs, and a publisher's edit every 5 s.
-      let edits = 0;
-      const resolver = every(3, () =>
-        fetch(`${instance.apiUrl}/workflows/resolve`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: workflow,
-        }),
-      );
-      const installs = every(20, () => fetch(`${instance.apiUrl}/nodes/${packId}/install`));
-      const editor = every(0.2, () =>
-        fetch(`${instance.apiUrl}/publishers/${publisherId}/nodes/${packId}`, {
-          method: 'PUT',
-          headers: auth,
-          body: JSON.stringify({ name: `Edited ${++edits}` }),
-        }),
-      );
-      const mixed = [];
-      for (const { route, urls } of reads) mixed.push(await drive(route, urls));
-      const helloMixed = await drive('hello-world (node:http)', [hello.url]);
-      const background = { resolve: resolver.stop(), install: installs.stop(), edit: editor.stop() };
-      const after = await cacheStats(instance);
-      for (const [i, row] of quiet.entries()) rows.push({ quiet: row, mixed: mixed[i]! });
+      const ask = <T>(message: 'start' | 'stop') =>
+        new Promise<T>((resolve) => {
+          background.once('message', resolve);
+          background.postMessage(message);
+        });
+      const runs: Array<{ quiet: Measured[]; mixed: Measured[] }> = [];
+      const reports: BackgroundReport[] = [];
+      const cache = { hits_total: 0, misses_total: 0, invalidations_total: 0, purged_total: 0 };
+      try {
+        for (let round = 0; round < ROUNDS; round++) {
+          const quiet = [await drive('hello-world (node:http)', [hello.url])];
+          for (const { route, urls } of reads) quiet.push(await drive(route, urls));
+          const before = await cacheStats(instance);
+          await ask('start');
+          const mixed = [await drive('hello-world (node:http)', [hello.url])];
+          for (const { route, urls } of reads) mixed.push(await drive(route, urls));
+          reports.push(await ask<BackgroundReport>('stop'));
+          const after = await cacheStats(instance);
+          for (const name of Object.keys(cache) as Array<keyof typeof cache>)
+            cache[name] += (after[name] ?? 0) - (before[name] ?? 0);
+          runs.push({ quiet, mixed });
+        }
+      } finally {
+        await background.terminate();
+      }
+      const entries = await cacheStats(instance);
+      const median = (phase: 'quiet' | 'mixed', i: number): Measured => {
+        const sorted = runs.map((run) => run[phase][i]!).sort((x, y) => x.rps - y.rps);
+        return sorted[Math.floor((sorted.length - 1) / 2)]!;
+      };
+      const helloQuiet = median('quiet', 0);
+      const helloMixed = median('mixed', 0);
 
       console.log(
-        `\n${driver} (load average ${load()}): hello-world ${helloQuiet.rps.toFixed(0)} req/s quiet, ${helloMixed.rps.toFixed(0)} during the mixed runs`,
+        `\n${driver} (load average ${load()}; medians of ${ROUNDS} alternated rounds): hello-world ${helloQuiet.rps.toFixed(0)} req/s quiet, ${helloMixed.rps.toFixed(0)} during the mixed runs`,
       );
       console.log(
-        `${'route'.padEnd(22)} ${'quiet req/s'.padStart(11)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'share'.padStart(7)}  ${'mixed req/s'.padStart(11)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'share'.padStart(7)} ${'mixed/quiet'.padStart(11)} errors`,
+        `${'route'.padEnd(22)} ${'quiet req/s'.padStart(11)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'share'.padStart(7)}  ${'mixed req/s'.padStart(11)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'share'.padStart(7)} ${'mixed/quiet'.padStart(11)} errors  mixed/quiet each round`,
       );
-      for (const { quiet: q, mixed: m } of rows) {
+      for (const [i, { route }] of reads.entries()) {
+        const q = median('quiet', i + 1);
+        const m = median('mixed', i + 1);
         const share = (row: Measured, base: Measured) => `${((100 * row.rps) / base.rps).toFixed(1)} %`.padStart(7);
+        const errors = (phase: 'quiet' | 'mixed') => runs.reduce((sum, run) => sum + run[phase][i + 1]!.errors, 0);
+        const each = runs.map((run) => `${((100 * run.mixed[i + 1]!.rps) / run.quiet[i + 1]!.rps).toFixed(0)} %`);
         console.log(
-          `${q.route.padEnd(22)} ${q.rps.toFixed(0).padStart(11)} ${ms(q.p50)} ${ms(q.p99)} ${share(q, helloQuiet)}  ` +
-            `${m.rps.toFixed(0).padStart(11)} ${ms(m.p50)} ${ms(m.p99)} ${share(m, helloMixed)} ${`${((100 * m.rps) / q.rps).toFixed(1)} %`.padStart(11)} ${q.errors}/${m.errors}`,
+          `${route.padEnd(22)} ${q.rps.toFixed(0).padStart(11)} ${ms(q.p50)} ${ms(q.p99)} ${share(q, helloQuiet)}  ` +
+            `${m.rps.toFixed(0).padStart(11)} ${ms(m.p50)} ${ms(m.p99)} ${share(m, helloMixed)} ${`${((100 * m.rps) / q.rps).toFixed(1)} %`.padStart(11)} ${errors('quiet')}/${errors('mixed')}  ${each.join(', ')}`,
         );
       }
-      console.log(`background answers by status: ${JSON.stringify(background)}`);
       console.log(
-        `response cache during the mixed runs: ${(after['hits_total'] ?? 0) - (before['hits_total'] ?? 0)} hits, ` +
-          `${(after['misses_total'] ?? 0) - (before['misses_total'] ?? 0)} renders, ` +
-          `${(after['invalidations_total'] ?? 0) - (before['invalidations_total'] ?? 0)} feed batches applied, ` +
-          `${(after['purged_total'] ?? 0) - (before['purged_total'] ?? 0)} entries purged; ${after['entries']} entries, ` +
-          `${((after['bytes'] ?? 0) / 1024 / 1024).toFixed(2)} MiB`,
+        `background answers by status, each round: ${reports.map((report) => JSON.stringify(report)).join(' ')}`,
+      );
+      console.log(
+        `response cache during the mixed runs: ${cache.hits_total} hits, ${cache.misses_total} renders, ` +
+          `${cache.invalidations_total} feed batches applied, ${cache.purged_total} entries purged; ` +
+          `${entries['entries']} entries, ${((entries['bytes'] ?? 0) / 1024 / 1024).toFixed(2)} MiB`,
       );
     } finally {
       await instance.stop();

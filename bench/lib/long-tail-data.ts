@@ -27,6 +27,8 @@ export function longTailInstanceEnv(dataDir: string, databaseUrl: string): Recor
 
 const LANGS = ['en', 'ar', 'es', 'fr', 'ja', 'ko', 'ru', 'zh'];
 
-/** The node page of `id`, the i-th asked: languages rotate, so a pass covers all eight. */
-export const longTailPagePath = (id: string, i: number) =>
-  `/${LANGS[i % LANGS.length]}/nodes/${encodeURIComponent(id)}`;
+/** The language of the i-th page asked: languages rotate, so a pass covers all eight. */
+export const longTailLanguage = (i: number) => LANGS[i % LANGS.length]!;
+
+/** The node page of `id`, the i-th asked. */
+export const longTailPagePath = (id: string, i: number) => `/${longTailLanguage(i)}/nodes/${encodeURIComponent(id)}`;

@@ -28,3 +28,13 @@ export function descendantsCpuSeconds(root: number): number {
   walk(root);
   return total / 100; // clock ticks (USER_HZ is 100 on Linux)
 }
+
+/** User + system CPU seconds of a process's main thread and of the whole process (all its threads). */
+export function processCpuSeconds(pid: number): { main: number; all: number } {
+  const seconds = (path: string) => {
+    const stat = readFileSync(path, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return { main: seconds(`/proc/${pid}/task/${pid}/stat`), all: seconds(`/proc/${pid}/stat`) };
+}
