@@ -8,7 +8,8 @@
 //
 // Data: the long-tail benchmark's (run `npm run bench:long-tail` once to prepare it), on PGlite (each
 // instance on its own copy) or PostgreSQL (BENCH_DRIVER=postgres with TEST_DATABASE_URL or
-// DATABASE_URL). Knobs: BENCH_PAGES (720), BENCH_ROUNDS (2). A benchmark: no assertions. Linux only.
+// DATABASE_URL). Knobs: BENCH_PAGES (720), BENCH_ROUNDS (2), BENCH_MISSING=1 (pages of packs that do not
+// exist: the 404 page reached through the node page). A benchmark: no assertions. Linux only.
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { longTailDatabaseUrl, longTailDataDir, longTailInstanceEnv, longTailPagePath } from './lib/long-tail-data.ts';
@@ -18,6 +19,8 @@ import { processCpuSeconds } from './lib/process-cpu.ts';
 const PAGES = Number(process.env['BENCH_PAGES'] ?? 720);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
 const DRIVER = process.env['BENCH_DRIVER'] === 'postgres' ? 'postgres' : 'pglite';
+/** BENCH_MISSING=1: pages of packs that do not exist (the node page's rewrite to the 404 page) instead. */
+const MISSING = process.env['BENCH_MISSING'] === '1';
 const CLIENTS = 5;
 const WARM_PAGES = 200;
 const root = resolve(new URL('..', import.meta.url).pathname);
@@ -79,12 +82,12 @@ async function settled(instances: InstanceProcess[]): Promise<void> {
 }
 
 /** Every path asked of every instance at the same moment, CLIENTS at a time. */
-async function askBoth(instances: InstanceProcess[], paths: string[]): Promise<void> {
+async function askBoth(instances: InstanceProcess[], paths: string[], status = 200): Promise<void> {
   let next = 0;
   const ask = async (url: string) => {
     const response = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } });
     await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${response.status} for ${url}`);
+    if (response.status !== status) throw new Error(`${response.status} for ${url}`);
   };
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
@@ -97,7 +100,9 @@ async function askBoth(instances: InstanceProcess[], paths: string[]): Promise<v
 }
 
 const perPage: Record<string, { main: number[]; all: number[] }> = {};
-console.log(`bench:cold-pair on ${DRIVER}, ${PAGES} cold node pages, ${ROUNDS} round(s) in both orders`);
+console.log(
+  `bench:cold-pair on ${DRIVER}, ${PAGES} ${MISSING ? "missing packs' pages" : 'cold node pages'}, ${ROUNDS} round(s) in both orders`,
+);
 for (let round = 0; round < ROUNDS; round++) {
   for (const order of [builds, [...builds].reverse()]) {
     const instances: InstanceProcess[] = [];
@@ -108,7 +113,13 @@ for (let round = 0; round < ROUNDS; round++) {
       // Warm both (JIT, pools, the translator) on pages outside the measured set.
       await askBoth(instances, warming.map(longTailPagePath));
       const before = instances.map((instance) => processCpuSeconds(instance.process.pid!));
-      await askBoth(instances, measured.map(longTailPagePath));
+      if (MISSING)
+        await askBoth(
+          instances,
+          measured.map((_, i) => longTailPagePath(`no-such-pack-${i}`, i)),
+          404,
+        );
+      else await askBoth(instances, measured.map(longTailPagePath));
       const after = instances.map((instance) => processCpuSeconds(instance.process.pid!));
       const line = order.map((build, k) => {
         const main = ((after[k]!.main - before[k]!.main) * 1000) / measured.length;

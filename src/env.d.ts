@@ -10,5 +10,7 @@ declare namespace App {
     services?: import('./server/app-deps.ts').AppDeps;
     /** The visitor's address as the API's rate limiter sees it (trusted proxy hops applied), from main.ts. */
     clientAddress?: string;
+    /** Set by the middleware's outer run: a rewrite's nested run leaves the response to it. */
+    finalizing?: boolean;
   }
 }

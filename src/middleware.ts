@@ -20,5 +20,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.lang = lang;
   context.locals.dir = localeDir(lang);
   context.locals.t = serverT(lang);
+  // A page's rewrite (a missing pack's page to the 404 page) runs this middleware again inside the
+  // first run, whose own finalize then covers the answer: finalizing it twice read, hashed and copied
+  // the whole body twice.
+  if (context.locals.finalizing) return next();
+  context.locals.finalizing = true;
   return finalizePageResponse(context.request, await next());
 });

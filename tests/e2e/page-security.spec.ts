@@ -106,3 +106,15 @@ test('canonical and OpenGraph URLs use the configured origin, not the Host heade
   const node = await getWithHost(NODE_PAGE, 'evil.example');
   expect(node).toContain(`<meta property="og:url" content="${origin}${NODE_PAGE}"`);
 });
+
+test('a page answered through a rewrite (a missing pack) has the policy made for its own HTML', async ({ page }) => {
+  // The 404 page is rendered inside the node page's request (Astro's rewrite runs the middleware again);
+  // the outer run alone finalizes the answer, so the one policy must still cover this HTML's scripts.
+  await recordViolations(page);
+  const response = await page.goto('/ja/nodes/no-such-pack-for-csp');
+  expect(response?.status()).toBe(404);
+  expect(await response?.headerValue('content-security-policy')).toMatch(/script-src [^;]*'sha256-/);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toMatch(/^(light|dark)$/);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
