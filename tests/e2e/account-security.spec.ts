@@ -7,6 +7,7 @@ import { gotoHydrated } from './support/islands.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { EMULATOR, emulator, lookUpLocalId, PROJECT, signInRest } from './support/emulator.ts';
 import { openSignedIn } from './support/session.ts';
+import { MAX_RETRIES } from '../../src/lib/query/retry.ts';
 
 /** A node with an Active version, published as comfy-cli does (token, publish, PUT the zip). */
 async function activeNode(request: APIRequestContext, idToken: string): Promise<string> {
@@ -138,11 +139,18 @@ test('the account page says when the API cannot be reached, with a retry that wo
   const email = `down-${stamp()}@example.test`;
   await signUpOrIn(email, { verified: true });
   // The API is down: every call for the account record fails at the network.
-  await page.route('**/api/customers/me', (route) => route.abort('connectionrefused'));
+  let refused = 0;
+  await page.route('**/api/customers/me', async (route) => {
+    refused++;
+    await route.abort('connectionrefused');
+  });
   await openSignedIn(page, email, '/en/account');
   const failure = page.getByTestId('account-load-error');
   await expect(failure).toContainText('The server could not be reached');
   await expect(page.getByText('Setting up your account…')).toHaveCount(0);
+  // The query retries by itself three times (after 1, 2 and 4 s); once those are spent, only the button
+  // can load the account (a retry landing after the API is back would take the button away unclicked).
+  await expect.poll(() => refused, { timeout: 15_000 }).toBe(1 + MAX_RETRIES);
   // Back up: "Try again" loads the account.
   await page.unroute('**/api/customers/me');
   await failure.getByRole('button', { name: 'Try again' }).click();
