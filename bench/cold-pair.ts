@@ -14,7 +14,7 @@ import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { longTailDatabaseUrl, longTailDataDir, longTailInstanceEnv, longTailPagePath } from './lib/long-tail-data.ts';
 import { startInstance, type InstanceProcess } from './lib/instance-process.ts';
-import { processCpuSeconds } from './lib/process-cpu.ts';
+import { cpuMsPer, processCpuSeconds } from './lib/process-cpu.ts';
 
 const PAGES = Number(process.env['BENCH_PAGES'] ?? 720);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
@@ -113,17 +113,11 @@ for (let round = 0; round < ROUNDS; round++) {
       // Warm both (JIT, pools, the translator) on pages outside the measured set.
       await askBoth(instances, warming.map(longTailPagePath));
       const before = instances.map((instance) => processCpuSeconds(instance.process.pid!));
-      if (MISSING)
-        await askBoth(
-          instances,
-          measured.map((_, i) => longTailPagePath(`no-such-pack-${i}`, i)),
-          404,
-        );
-      else await askBoth(instances, measured.map(longTailPagePath));
+      const asked = MISSING ? measured.map((_, i) => `no-such-pack-${i}`) : measured;
+      await askBoth(instances, asked.map(longTailPagePath), MISSING ? 404 : 200);
       const after = instances.map((instance) => processCpuSeconds(instance.process.pid!));
       const line = order.map((build, k) => {
-        const main = ((after[k]!.main - before[k]!.main) * 1000) / measured.length;
-        const all = ((after[k]!.all - before[k]!.all) * 1000) / measured.length;
+        const { main, all } = cpuMsPer(before[k]!, after[k]!, measured.length);
         (perPage[build] ??= { main: [], all: [] }).main.push(main);
         perPage[build]!.all.push(all);
         return `${build}: main ${main.toFixed(2)} ms, process ${all.toFixed(2)} ms`;

@@ -22,7 +22,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { loadCorpusFile } from '../src/server/services/import/corpus-file.ts';
 import { importCorpus } from '../src/server/services/import/import-corpus.ts';
 import { freePort, startInstance } from './lib/instance-process.ts';
-import { processCpuSeconds } from './lib/process-cpu.ts';
+import { cpuMsPer, processCpuSeconds } from './lib/process-cpu.ts';
 import {
   longTailDatabaseUrl,
   longTailDataDir,
@@ -107,13 +107,9 @@ async function drain(urls: string[], rounds = 1, serverPid?: number) {
     /** The server's CPU per request, ms: its main thread and the whole process. */
     cpu:
       cpuBefore && serverPid !== undefined
-        ? cpuPerRequest(cpuBefore, processCpuSeconds(serverPid), result.requests.total)
+        ? cpuMsPer(cpuBefore, processCpuSeconds(serverPid), result.requests.total)
         : undefined,
   };
-}
-
-function cpuPerRequest(before: { main: number; all: number }, after: { main: number; all: number }, requests: number) {
-  return { main: ((after.main - before.main) * 1000) / requests, all: ((after.all - before.all) * 1000) / requests };
 }
 
 /**

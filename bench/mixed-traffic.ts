@@ -149,17 +149,23 @@ try {
           background.once('message', resolve);
           background.postMessage(message);
         });
-      const runs: Array<{ quiet: Measured[]; mixed: Measured[] }> = [];
+      // Per round and phase: the hello-world, then each read in `reads` order.
+      type Phase = { hello: Measured; reads: Measured[] };
+      const runs: Array<{ quiet: Phase; mixed: Phase }> = [];
       const reports: BackgroundReport[] = [];
+      const drivePhase = async (): Promise<Phase> => {
+        const helloRun = await drive('hello-world (node:http)', [hello.url]);
+        const measured: Measured[] = [];
+        for (const { route, urls } of reads) measured.push(await drive(route, urls));
+        return { hello: helloRun, reads: measured };
+      };
       const cache = { hits_total: 0, misses_total: 0, invalidations_total: 0, purged_total: 0 };
       try {
         for (let round = 0; round < ROUNDS; round++) {
-          const quiet = [await drive('hello-world (node:http)', [hello.url])];
-          for (const { route, urls } of reads) quiet.push(await drive(route, urls));
+          const quiet = await drivePhase();
           const before = await cacheStats(instance);
           await ask('start');
-          const mixed = [await drive('hello-world (node:http)', [hello.url])];
-          for (const { route, urls } of reads) mixed.push(await drive(route, urls));
+          const mixed = await drivePhase();
           reports.push(await ask<BackgroundReport>('stop'));
           const after = await cacheStats(instance);
           for (const name of Object.keys(cache) as Array<keyof typeof cache>)
@@ -170,12 +176,12 @@ try {
         await background.terminate();
       }
       const entries = await cacheStats(instance);
-      const median = (phase: 'quiet' | 'mixed', i: number): Measured => {
-        const sorted = runs.map((run) => run[phase][i]!).sort((x, y) => x.rps - y.rps);
+      const median = (pick: (run: (typeof runs)[number]) => Measured): Measured => {
+        const sorted = runs.map(pick).sort((x, y) => x.rps - y.rps);
         return sorted[Math.floor((sorted.length - 1) / 2)]!;
       };
-      const helloQuiet = median('quiet', 0);
-      const helloMixed = median('mixed', 0);
+      const helloQuiet = median((run) => run.quiet.hello);
+      const helloMixed = median((run) => run.mixed.hello);
 
       console.log(
         `\n${driver} (load average ${load()}; medians of ${ROUNDS} alternated rounds): hello-world ${helloQuiet.rps.toFixed(0)} req/s quiet, ${helloMixed.rps.toFixed(0)} during the mixed runs`,
@@ -184,11 +190,11 @@ try {
         `${'route'.padEnd(22)} ${'quiet req/s'.padStart(11)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'share'.padStart(7)}  ${'mixed req/s'.padStart(11)} ${'p50'.padStart(9)} ${'p99'.padStart(9)} ${'share'.padStart(7)} ${'mixed/quiet'.padStart(11)} errors  mixed/quiet each round`,
       );
       for (const [i, { route }] of reads.entries()) {
-        const q = median('quiet', i + 1);
-        const m = median('mixed', i + 1);
+        const q = median((run) => run.quiet.reads[i]!);
+        const m = median((run) => run.mixed.reads[i]!);
         const share = (row: Measured, base: Measured) => `${((100 * row.rps) / base.rps).toFixed(1)} %`.padStart(7);
-        const errors = (phase: 'quiet' | 'mixed') => runs.reduce((sum, run) => sum + run[phase][i + 1]!.errors, 0);
-        const each = runs.map((run) => `${((100 * run.mixed[i + 1]!.rps) / run.quiet[i + 1]!.rps).toFixed(0)} %`);
+        const errors = (phase: 'quiet' | 'mixed') => runs.reduce((sum, run) => sum + run[phase].reads[i]!.errors, 0);
+        const each = runs.map((run) => `${((100 * run.mixed.reads[i]!.rps) / run.quiet.reads[i]!.rps).toFixed(0)} %`);
         console.log(
           `${route.padEnd(22)} ${q.rps.toFixed(0).padStart(11)} ${ms(q.p50)} ${ms(q.p99)} ${share(q, helloQuiet)}  ` +
             `${m.rps.toFixed(0).padStart(11)} ${ms(m.p50)} ${ms(m.p99)} ${share(m, helloMixed)} ${`${((100 * m.rps) / q.rps).toFixed(1)} %`.padStart(11)} ${errors('quiet')}/${errors('mixed')}  ${each.join(', ')}`,

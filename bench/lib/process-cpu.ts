@@ -38,3 +38,12 @@ export function processCpuSeconds(pid: number): { main: number; all: number } {
   };
   return { main: seconds(`/proc/${pid}/task/${pid}/stat`), all: seconds(`/proc/${pid}/stat`) };
 }
+
+/** CPU milliseconds per request between two `processCpuSeconds` readings: main thread and whole process. */
+export function cpuMsPer(
+  before: { main: number; all: number },
+  after: { main: number; all: number },
+  requests: number,
+): { main: number; all: number } {
+  return { main: ((after.main - before.main) * 1000) / requests, all: ((after.all - before.all) * 1000) / requests };
+}
