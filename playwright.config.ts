@@ -26,7 +26,7 @@ const CHROMIUM_ARGS = [
 ];
 const port = SITE_PORT;
 // The site server's embedded database starts from the migrated template the server suites use (made
-// once per set of migrations; npm test makes it before its lanes): ≈ 7 CPU-s less than initdb and
+// once per set of migrations; npm test makes it before its test phases): ≈ 7 CPU-s less than initdb and
 // every migration at each run's start. bench/lib/instance-entry.ts unpacks it the same way.
 const template = await pgliteTemplateFile();
 const quoted = (arg: string) => `'${arg.replaceAll("'", `'\\''`)}'`;

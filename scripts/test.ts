@@ -5,24 +5,21 @@ import { pgliteTemplateFile } from '#test/pglite-template.ts';
 import { startSharedEmulator } from '#test/shared-emulator.ts';
 import { resolveChromium } from './lib/chromium-path.ts';
 
-// `npm test`: the site build, lint, typecheck, Vitest and Playwright, in three lanes that run side by
-// side, because no one of them keeps two cores busy on its own (Playwright waits on pages and
-// polls, Vitest on PGlite and the auth emulator):
-//   browser lane  the site build, then Playwright (it needs the built site); its output prints live;
-//   server lane   Vitest, with the slowest files and the fixed cost per file at the end (test:profile);
-//                 output held back, printed when it ends;
-//   check lane    lint, then typecheck, at the lowest priority (nice 19): they fill the gaps the
-//                 others leave; output held back.
-// TEST_SERIAL=1 runs the steps one after another instead (to time each alone).
+// `npm test`: the site build, lint, typecheck, Vitest and Playwright, in three phases, one after another:
+//   checks      the site build, lint and typecheck side by side (each keeps about one core busy; none
+//               needs the tests' fixtures, which are made meanwhile); output held back, printed as each ends;
+//   vitest      Vitest, with the slowest files and the fixed cost per file at the end (test:profile), live;
+//   playwright  the browser tests against the built site, live.
+// Each test phase keeps both cores busy on its own (two workers each). Run side by side, as they were,
+// the test suites cost the machine ≈ 35 % more CPU for the same work (a newcomer's run: 1,530 core-seconds
+// in lanes against ≈ 1,120 in phases; docs/testing.md): every test waits longer for the machine, and
+// what runs per second of waiting (pages polled each frame, timers, the servers' job loops) adds up.
+// TEST_SERIAL=1 runs every step alone, the checks too (to time each).
 // Exits non-zero when any step fails; every step runs to its end, so one run reports every failure.
 
 interface Step {
   name: string;
   script: string;
-  /** `nice` increment: higher yields the CPU to the other lanes. */
-  nice: number;
-  /** Print as it goes (one lane only, or the outputs interleave). */
-  live: boolean;
   /** Starts once the tests' shared fixtures are ready (the auth emulator, the PGlite template, Chromium). */
   tests?: true;
 }
@@ -70,28 +67,24 @@ function machineCpu(): { busy: number; system: number; idle: number; steal: numb
 }
 const machineAtStart = machineCpu();
 
-const LANES: Step[][] = [
+/** Phases run one after another; the steps of a phase run side by side. */
+const PHASES: Step[][] = [
   [
-    { name: 'build', script: 'build:site', nice: 0, live: false },
-    { name: 'playwright', script: 'test:e2e', nice: 0, live: true, tests: true },
+    { name: 'build', script: 'build:site' },
+    { name: 'lint', script: 'lint' },
+    { name: 'typecheck', script: 'typecheck' },
   ],
-  [{ name: 'vitest', script: 'test:profile', nice: 0, live: false, tests: true }],
-  [
-    { name: 'lint', script: 'lint', nice: 19, live: false },
-    { name: 'typecheck', script: 'typecheck', nice: 19, live: false },
-  ],
+  [{ name: 'vitest', script: 'test:profile', tests: true }],
+  [{ name: 'playwright', script: 'test:e2e', tests: true }],
 ];
 
 const serial = process.env['TEST_SERIAL'] === '1';
 
-function runStep(step: Step): Promise<Outcome> {
+/** Runs one step; `live` prints its output as it goes (a step alone in its phase), else when it ends. */
+function runStep(step: Step, live: boolean): Promise<Outcome> {
   const started = Date.now();
-  const live = serial || step.live;
   return new Promise((resolve) => {
-    // `nice` (coreutils) lowers the priority of npm and of everything it starts.
-    const command = step.nice > 0 && !serial ? 'nice' : 'npm';
-    const args = ['run', '--silent', step.script];
-    const child = spawn(command, command === 'nice' ? ['-n', String(step.nice), 'npm', ...args] : args, {
+    const child = spawn('npm', ['run', '--silent', step.script], {
       stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
       env: process.env,
     });
@@ -115,13 +108,10 @@ function runStep(step: Step): Promise<Outcome> {
   });
 }
 
-async function lane(steps: Step[]): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  for (const step of steps) {
-    if (step.tests) await fixtures;
-    outcomes.push(await runStep(step));
-  }
-  return outcomes;
+/** The steps of one phase, side by side. */
+async function phase(steps: Step[]): Promise<Outcome[]> {
+  if (steps.some((step) => step.tests)) await fixtures;
+  return Promise.all(steps.map((step) => runStep(step, steps.length === 1)));
 }
 
 const started = Date.now();
@@ -130,11 +120,11 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ');
 const loadAtStart = load();
-// The tests' shared fixtures, made while the site build and lint start (those do not need them):
-// - one auth emulator for both the server and the browser lane, owned here: the lane that started it
-//   would otherwise stop it when it ends, under the other lane's running tests;
-// - the migrated PGlite template (tests/support/pglite-template.ts): the server lane's first workers
-//   would each make it at once, and the browser lane's server starts from it (playwright.config.ts);
+// The tests' shared fixtures, made while the checks run (those do not need them):
+// - one auth emulator for both test phases, owned here: each runner's teardown would otherwise stop
+//   the one it started, and the next phase would pay for another start;
+// - the migrated PGlite template (tests/support/pglite-template.ts): Vitest's first workers would each
+//   make it at once, and Playwright's site server starts from it (playwright.config.ts);
 // - Chromium: on a fresh machine the packaged one is unpacked on first use, by whichever process asks
 //   first, and not atomically: unpacked here, a browser test and chromium-path.test.ts never find a
 //   half-written binary.
@@ -149,16 +139,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.exit(130);
   });
 }
-let outcomes: Outcome[];
-if (serial) {
-  outcomes = [];
-  // The build first: Playwright needs it.
-  for (const steps of [LANES[0]!.slice(0, 1), LANES[2]!, LANES[1]!, LANES[0]!.slice(1)]) {
-    outcomes.push(...(await lane(steps)));
-  }
-} else {
-  outcomes = (await Promise.all(LANES.map(lane))).flat();
-}
+const outcomes: Outcome[] = [];
+for (const steps of serial ? PHASES.flat().map((step) => [step]) : PHASES) outcomes.push(...(await phase(steps)));
 
 const total = ((Date.now() - started) / 1000).toFixed(0);
 console.log('\nnpm test:');

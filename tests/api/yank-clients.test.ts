@@ -85,7 +85,7 @@ describe('yank and min_age for comfy-cli and cm-cli installs (real HTTP, Python 
   });
 
   // Each test runs the real Python clients four or more times, a process each: seconds apiece on a quiet
-  // machine, far more beside the other lanes of `npm test` (30 s was seen to run out).
+  // machine, far more beside other work (30 s was seen to run out).
   const CLIENT_RUNS_MS = 180_000;
 
   it(

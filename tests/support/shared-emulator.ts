@@ -13,8 +13,9 @@ export type StopEmulator = () => void;
 /**
  * The Firebase Auth emulator the server suites and the browser tests share (demo-nodeyard on 9099):
  * reuses a running one, else starts one in its own process group. Whoever starts it stops it, so
- * `npm test` starts it before its lanes: were Vitest to start it, its teardown would end it under
- * Playwright's still-running tests (what failed a CI run once).
+ * `npm test` starts it before its test phases: were Vitest to start it, its teardown would end it
+ * (under Playwright's running tests when the two ran side by side, which failed a CI run once), and
+ * Playwright would pay for another start.
  */
 export async function startSharedEmulator(): Promise<StopEmulator> {
   if (await isEmulatorUp()) return () => {};

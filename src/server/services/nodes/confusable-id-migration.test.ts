@@ -84,7 +84,7 @@ describe(`migration ${MIGRATION} on a registry with look-alike ids`, () => {
     dir = await mkdtemp(join(tmpdir(), 'nodeyard-confusable-'));
     old = await oldRegistry(dir);
     database = await old.open(); // applies MIGRATION (and any later one)
-    // A fresh database migrated twice: ≈ 10 s quiet, and a minute was seen to run out beside the other lanes.
+    // A fresh database migrated twice: ≈ 10 s quiet, and a minute was seen to run out beside other work.
   }, 180_000);
   afterAll(async () => {
     await database?.close();
