@@ -11,9 +11,10 @@ import { resolveChromium } from './lib/chromium-path.ts';
 //   vitest      Vitest, with the slowest files and the fixed cost per file at the end (test:profile), live;
 //   playwright  the browser tests against the built site, live.
 // Each test phase keeps both cores busy on its own (two workers each). Run side by side, as they were,
-// the test suites cost the machine ≈ 35 % more CPU for the same work (a newcomer's run: 1,530 core-seconds
-// in lanes against ≈ 1,120 in phases; docs/testing.md): every test waits longer for the machine, and
-// what runs per second of waiting (pages polled each frame, timers, the servers' job loops) adds up.
+// the steps cost the machine ≈ 13 % more CPU for the same work (a newcomer's run: 1,289 core-seconds in
+// lanes against 1,140 in phases, Vitest's own 268 against 209; docs/testing.md): every test waits longer
+// for the machine, and what runs per second of waiting (pages polled each frame, timers, the servers'
+// job loops) adds up.
 // TEST_SERIAL=1 runs every step alone, the checks too (to time each).
 // Exits non-zero when any step fails; every step runs to its end, so one run reports every failure.
 
