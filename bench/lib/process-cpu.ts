@@ -1,5 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
+/**
+ * The fields of a /proc stat file after the command name (which may hold spaces and parentheses):
+ * state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14), times in clock ticks.
+ */
+function statFields(path: string): string[] {
+  const stat = readFileSync(path, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** User + system CPU seconds of `root`'s descendants (not `root` itself), reaped children included. */
 export function descendantsCpuSeconds(root: number): number {
   const children = new Map<number, number[]>();
@@ -7,9 +16,7 @@ export function descendantsCpuSeconds(root: number): number {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command name: state ppid … utime(12) stime(13) cutime(14) cstime(15).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const fields = statFields(`/proc/${entry}/stat`);
       const pid = Number(entry);
       const parent = Number(fields[1]);
       children.set(parent, [...(children.get(parent) ?? []), pid]);
@@ -32,8 +39,7 @@ export function descendantsCpuSeconds(root: number): number {
 /** User + system CPU seconds of a process's main thread and of the whole process (all its threads). */
 export function processCpuSeconds(pid: number): { main: number; all: number } {
   const seconds = (path: string) => {
-    const stat = readFileSync(path, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const fields = statFields(path);
     return (Number(fields[11]) + Number(fields[12])) / 100;
   };
   return { main: seconds(`/proc/${pid}/task/${pid}/stat`), all: seconds(`/proc/${pid}/stat`) };
